@@ -1,0 +1,172 @@
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createHost } from '../host/host.js';
+import { NodePlatform } from '../host/node-platform.js';
+import { startHeadless } from '../headless/server.js';
+import { CliError, EXIT, errorExitCode } from './exit-codes.js';
+import { printCallResult, printServers, printTools } from './output.js';
+import type { Host } from '../host/host-types.js';
+import type { Result } from '../../shared/ipc/result.js';
+import type { HostRequests } from '../../shared/ipc/host-api.js';
+import { createLocalClient } from '../host/ipc/local-client.js';
+
+const USAGE = `Usage: mcp-host <command> [options]
+
+Commands:
+  serve [--port N] [--open]              Run the app headless and print its URL (with its access token)
+  servers [--json]                       Connect every configured server and show its status
+  tools <server> [--json]                List a server's tools
+  call <server> <tool> --args '<json>'   Call a tool [--json]
+
+Options:
+  --config <file>   Use this mcp-servers.json instead of the one in the app's data folder
+  -h, --help        Show this help
+  -v, --version     Show the version
+
+Exit codes: 0 ok, 1 the tool returned an error result, 2 usage or configuration error, 3 connection failure.`;
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        config: { type: 'string' },
+        port: { type: 'string' },
+        open: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        args: { type: 'string' },
+        'dev-origin': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (error) {
+    throw new CliError(EXIT.usage, error instanceof Error ? error.message : 'invalid arguments');
+  }
+  const { values, positionals } = parsed;
+  if (values.version) {
+    process.stdout.write(`${__APP_VERSION__}\n`);
+    return EXIT.ok;
+  }
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined && !values.help ? EXIT.usage : EXIT.ok;
+  }
+
+  const host = createHost({
+    platform: new NodePlatform(),
+    shell: 'headless',
+    appVersion: __APP_VERSION__,
+    configPath: values.config,
+  });
+
+  const api = createLocalClient(host.handlers);
+  switch (command) {
+    case 'serve':
+      expectArgs(rest, 0, 'serve');
+      return serve(host, api, parsePort(values.port), values.open, values['dev-origin'] ?? []);
+    case 'servers': {
+      expectArgs(rest, 0, 'servers');
+      await loadConfig(host);
+      const list = unwrap(await api.listServers({}));
+      const snapshots = await Promise.all(list.map(async (s) => unwrap(await api.startServer({ name: s.name }))));
+      printServers(snapshots, values.json);
+      await host.dispose();
+      return snapshots.some((s) => s.status === 'failed') ? EXIT.connection : EXIT.ok;
+    }
+    case 'tools': {
+      const [server = ''] = expectArgs(rest, 1, 'tools <server>');
+      const snapshot = await connectOne(host, api, server);
+      printTools(snapshot.tools, values.json);
+      await host.dispose();
+      return EXIT.ok;
+    }
+    case 'call': {
+      const [server = '', tool = ''] = expectArgs(rest, 2, 'call <server> <tool>');
+      await connectOne(host, api, server);
+      const result = await api.callTool({ server, tool, argumentsJson: values.args ?? '{}' });
+      await host.dispose();
+      const value = unwrap(result);
+      printCallResult(value, values.json);
+      return value.isError ? EXIT.toolError : EXIT.ok;
+    }
+    default:
+      throw new CliError(EXIT.usage, `Unknown command "${command}". Run mcp-host --help.`);
+  }
+}
+
+async function serve(host: Host, api: HostRequests, port: number, open: boolean, devOrigins: string[]): Promise<number> {
+  await host.start();
+  const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url));
+  const server = await startHeadless({ host, staticDir, port, extraOrigins: devOrigins });
+  const config = unwrap(await api.getConfigState({}));
+  process.stdout.write(
+    `MCP Host is running headless.\n  Open: ${server.url}\n  Config: ${config.path}\n  Press Ctrl+C to stop.\n`,
+  );
+  if (config.error !== undefined) process.stderr.write(`warning: ${config.error}\n`);
+  if (open) {
+    await new NodePlatform().openExternal(server.url).catch(() => {
+      process.stderr.write('Could not open a browser; open the URL above yourself.\n');
+    });
+  }
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void Promise.all([server.close(), host.dispose()]).then(() => {
+        resolve(EXIT.ok);
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+async function loadConfig(host: Host): Promise<void> {
+  const state = await host.loadConfig();
+  if (state.error !== undefined) throw new CliError(EXIT.usage, state.error);
+}
+
+async function connectOne(host: Host, api: HostRequests, name: string) {
+  await loadConfig(host);
+  const snapshot = unwrap(await api.startServer({ name }));
+  if (snapshot.status !== 'connected') {
+    await host.dispose();
+    throw new CliError(EXIT.connection, snapshot.error ?? `Server "${name}" is ${snapshot.status}`);
+  }
+  return snapshot;
+}
+
+function unwrap<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new CliError(errorExitCode(result.error.code), result.error.message);
+}
+
+function expectArgs(rest: string[], count: number, usage: string): string[] {
+  if (rest.length !== count) throw new CliError(EXIT.usage, `Usage: mcp-host ${usage}`);
+  return rest;
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new CliError(EXIT.usage, `--port must be a number from 0 to 65535, not "${text}"`);
+  }
+  return port;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const cliError = error instanceof CliError ? error : undefined;
+    const message = cliError?.message ?? (error instanceof Error ? error.message : String(error));
+    process.stderr.write(`mcp-host: ${message}\n`);
+    process.exitCode = cliError?.exitCode ?? EXIT.connection;
+  },
+);

@@ -1,0 +1,91 @@
+import type { ServerSnapshot, ToolCallResult, ToolInfo } from '../../shared/model/server.js';
+
+const out = (text: string) => process.stdout.write(`${text}\n`);
+
+export function printServers(servers: ServerSnapshot[], json: boolean): void {
+  if (json) {
+    out(
+      JSON.stringify(
+        servers.map((s) => ({
+          name: s.name,
+          status: s.status,
+          error: s.error,
+          protocolVersion: s.protocolVersion,
+          era: s.era,
+          serverInfo: s.serverInfo,
+          counts: s.counts,
+        })),
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+  if (servers.length === 0) {
+    out('No servers configured.');
+    return;
+  }
+  const rows = servers.map((s) => [
+    s.name,
+    s.status,
+    s.protocolVersion ?? '-',
+    s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : '-',
+    String(s.counts.tools),
+    String(s.counts.resources),
+    String(s.counts.prompts),
+  ]);
+  table([['NAME', 'STATUS', 'PROTOCOL', 'SERVER', 'TOOLS', 'RESOURCES', 'PROMPTS'], ...rows]);
+  for (const s of servers) if (s.error !== undefined) out(`${s.name}: ${s.error}`);
+}
+
+export function printTools(tools: ToolInfo[], json: boolean): void {
+  if (json) {
+    out(JSON.stringify(tools, null, 2));
+    return;
+  }
+  if (tools.length === 0) {
+    out('This server has no tools.');
+    return;
+  }
+  table(tools.map((t) => [t.name, firstLine(t.title ?? t.description ?? '')]));
+}
+
+export function printCallResult(result: ToolCallResult, json: boolean): void {
+  if (json) {
+    out(JSON.stringify(result, null, 2));
+    return;
+  }
+  for (const block of result.content) {
+    switch (block.type) {
+      case 'text':
+        out(block.text);
+        break;
+      case 'image':
+      case 'audio':
+        out(`[${block.type}: ${block.mimeType}, ${String(Math.floor((block.data.length * 3) / 4))} bytes]`);
+        break;
+      case 'resource_link':
+        out(`[resource link: ${block.uri}]`);
+        break;
+      case 'resource':
+        out(block.text ?? `[resource: ${block.uri}, ${String(block.blobBytes ?? 0)} bytes]`);
+        break;
+      case 'unknown':
+        out(block.json);
+        break;
+    }
+  }
+  if (result.structuredContent !== undefined) out(result.structuredContent);
+  if (result.isError) process.stderr.write('mcp-host: the tool reported an error\n');
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
+function table(rows: string[][]): void {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  for (const row of rows) out(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
+}

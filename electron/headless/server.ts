@@ -1,0 +1,201 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import { ClientFrameSchema, TOKEN_PARAM, WS_PATH } from '../../shared/ipc/wire.js';
+import type { ServerFrame } from '../../shared/ipc/wire.js';
+import type { Host } from '../host/host-types.js';
+import { dispatch } from '../host/ipc/dispatch.js';
+import { allowedHost, allowedOrigins, newToken, requestToken, requestUrl, tokenMatches } from './auth.js';
+import { readStatic } from './static-files.js';
+
+export interface HeadlessOptions {
+  host: Host;
+  /** Folder of the built renderer (dist/renderer). */
+  staticDir: string;
+  /** 0 (default) lets the OS pick a free port. */
+  port?: number;
+  /** Origins allowed besides the shell's own, e.g. the Vite dev server in `npm run dev`. */
+  extraOrigins?: readonly string[];
+}
+
+export interface HeadlessServer {
+  /** The page's address, token included: the only way in. */
+  readonly url: string;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+const MAX_FRAME_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The headless shell: serves the built renderer and the host API over one
+ * WebSocket, on 127.0.0.1 only. The page and the socket both require the
+ * per-start token; the socket also requires one of our own Origins, and every
+ * request carries a loopback Host header with our port (no DNS rebinding).
+ */
+export async function startHeadless(options: HeadlessOptions): Promise<HeadlessServer> {
+  const token = newToken();
+  const http = createServer();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  let port = 0;
+
+  http.on('request', (req, res) => {
+    void serveHttp(req, res, { port, token, staticDir: options.staticDir });
+  });
+  http.on('upgrade', (req, socket, head) => {
+    const refusal = checkUpgrade(req, port, token, options.extraOrigins ?? []);
+    if (refusal) {
+      refuseUpgrade(socket, refusal);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      serveSocket(ws, options.host);
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, '127.0.0.1', () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  port = (http.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${String(port)}/?${TOKEN_PARAM}=${token}`,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        http.closeAllConnections();
+        http.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+interface Refusal {
+  status: number;
+  reason: string;
+}
+
+function checkUpgrade(req: IncomingMessage, port: number, token: string, extra: readonly string[]): Refusal | null {
+  if (requestUrl(req).pathname !== WS_PATH) return { status: 404, reason: 'Not Found' };
+  if (!allowedHost(req.headers.host, port)) return { status: 403, reason: 'Forbidden' };
+  const origin = req.headers.origin;
+  if (origin === undefined || !allowedOrigins(port, extra).has(origin)) return { status: 403, reason: 'Forbidden' };
+  if (!tokenMatches(token, requestToken(req))) return { status: 401, reason: 'Unauthorized' };
+  return null;
+}
+
+function refuseUpgrade(socket: Duplex, { status, reason }: Refusal): void {
+  socket.end(`HTTP/1.1 ${String(status)} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function serveSocket(ws: WebSocket, host: Host): void {
+  const send = (frame: ServerFrame) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+  const unsubscribe = host.onEvent((event, payload) => {
+    send({ event, payload });
+  });
+  ws.on('close', unsubscribe);
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) {
+      ws.close(1003, 'Text frames only');
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString());
+    } catch {
+      ws.close(1007, 'Invalid JSON');
+      return;
+    }
+    const frame = ClientFrameSchema.safeParse(json);
+    if (!frame.success) {
+      ws.close(1008, 'Invalid frame');
+      return;
+    }
+    const { id, method, params } = frame.data;
+    void dispatch(host.handlers, method, params).then((result) => {
+      send({ id, result });
+    });
+  });
+}
+
+interface HttpContext {
+  port: number;
+  token: string;
+  staticDir: string;
+}
+
+async function serveHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpContext): Promise<void> {
+  setSecurityHeaders(res, ctx.port);
+  if (!allowedHost(req.headers.host, ctx.port)) {
+    plain(res, 403, 'Forbidden: this server only answers on 127.0.0.1.');
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    plain(res, 405, 'Method Not Allowed');
+    return;
+  }
+  const { pathname } = requestUrl(req);
+  const isPage = pathname === '/' || pathname === '/index.html';
+  if (isPage && !tokenMatches(ctx.token, requestToken(req))) {
+    plain(res, 401, 'This page needs its access link. Open the URL that `mcp-host serve` printed.');
+    return;
+  }
+  const file = await readStatic(ctx.staticDir, isPage ? '/index.html' : pathname);
+  if (!file) {
+    plain(res, 404, isPage ? 'The UI is not built. Run `npm run build` first.' : 'Not Found');
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': file.type,
+    'Content-Length': file.body.length,
+    'Cache-Control': isPage ? 'no-store' : 'no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : file.body);
+}
+
+function setSecurityHeaders(res: ServerResponse, port: number): void {
+  const self = `127.0.0.1:${String(port)} localhost:${String(port)}`;
+  const ws = self
+    .split(' ')
+    .map((h) => `ws://${h}`)
+    .join(' ');
+  res.setHeader(
+    'Content-Security-Policy',
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "media-src 'self' data:",
+      `connect-src 'self' ${ws}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'none'",
+    ].join('; '),
+  );
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
+function plain(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${text}\n`);
+}

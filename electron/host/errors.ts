@@ -1,0 +1,29 @@
+import type { ErrorCode } from '../../shared/ipc/result.js';
+
+/**
+ * The one error type the host core throws on purpose. Its message is one
+ * line meant for a person; the code is for programs (UI state, CLI exit code).
+ */
+export class HostError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(oneLine(message), options);
+    this.name = 'HostError';
+  }
+}
+
+/** Collapses whitespace so a message fits on one line, and bounds its length. */
+export function oneLine(text: string, max = 500): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** A short, human message for anything thrown, never a stack trace. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return oneLine(error.message || error.name);
+  if (typeof error === 'string') return oneLine(error);
+  return 'Unknown error';
+}

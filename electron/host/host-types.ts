@@ -1,0 +1,25 @@
+import type { ConfigState } from '../../shared/model/app.js';
+import type { AnyHostEventListener, HostHandlers } from './ipc/handlers.js';
+import type { Platform } from './platform.js';
+
+export interface HostOptions {
+  platform: Platform;
+  /** Which shell runs the core; reported to the UI. */
+  shell: 'electron' | 'headless';
+  appVersion: string;
+  /** Configuration file to use instead of <userData>/mcp-servers.json. */
+  configPath?: string | undefined;
+}
+
+/** The host core as the shells see it. */
+export interface Host {
+  readonly handlers: HostHandlers;
+  /** Subscribe to every host event (the adapters forward them to the renderer). */
+  onEvent(listener: AnyHostEventListener): () => void;
+  /** Reads the configuration and creates a connection per server without starting any. */
+  loadConfig(): Promise<ConfigState>;
+  /** Loads the configuration and starts every enabled server in parallel; does not wait for them. */
+  start(): Promise<void>;
+  /** Ends every server process (stdin close, SIGTERM, SIGKILL) and releases resources. */
+  dispose(): Promise<void>;
+}

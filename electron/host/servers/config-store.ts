@@ -1,0 +1,83 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { ConfigFileSchema } from '../../../shared/model/config.js';
+import type { ConfigFile, ServerConfig } from '../../../shared/model/config.js';
+import { HostError, describeError } from '../errors.js';
+
+export type LoadedConfig = { ok: true; config: ConfigFile } | { ok: false; error: string };
+
+/**
+ * The `mcpServers` JSON file. Reads are validated with zod; a file that does
+ * not parse is reported and left exactly as it is: every write is refused
+ * until the person fixes it and reloads. Writes are atomic (temp + rename)
+ * and keep every key we do not understand.
+ */
+export class ConfigStore {
+  private current: LoadedConfig = { ok: true, config: { mcpServers: {} } };
+
+  constructor(readonly path: string) {}
+
+  get state(): LoadedConfig {
+    return this.current;
+  }
+
+  /** Reads the file; a missing file is an empty configuration, not an error. */
+  async load(): Promise<LoadedConfig> {
+    this.current = await readConfigFile(this.path);
+    return this.current;
+  }
+
+  servers(): Record<string, ServerConfig> {
+    return this.current.ok ? this.current.config.mcpServers : {};
+  }
+
+  /** Applies a change to the server table and writes the file. */
+  async update(change: (servers: Record<string, ServerConfig>) => void): Promise<void> {
+    if (!this.current.ok) {
+      throw new HostError(
+        'config_invalid',
+        `The configuration file is invalid, so it was not changed. Fix it, then reload: ${this.current.error}`,
+      );
+    }
+    const next: ConfigFile = { ...this.current.config, mcpServers: { ...this.current.config.mcpServers } };
+    change(next.mcpServers);
+    await writeConfigFile(this.path, next);
+    this.current = { ok: true, config: next };
+  }
+}
+
+/** Reads and validates a configuration file without side effects. */
+export async function readConfigFile(path: string): Promise<LoadedConfig> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return { ok: true, config: { mcpServers: {} } };
+    return { ok: false, error: `Cannot read ${path}: ${describeError(error)}` };
+  }
+  if (text.trim() === '') return { ok: true, config: { mcpServers: {} } };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `${path} is not valid JSON: ${describeError(error)}` };
+  }
+  const parsed = ConfigFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'top level';
+    return { ok: false, error: `${path}: ${where}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, config: parsed.data };
+}
+
+async function writeConfigFile(path: string, config: ConfigFile): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${String(process.pid)}.tmp`;
+  await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
+  await rename(temp, path);
+}
+
+function isMissing(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+}

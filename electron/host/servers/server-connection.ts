@@ -1,0 +1,317 @@
+import { stat } from 'node:fs/promises';
+import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
+import { isStdioConfig } from '../../../shared/model/config.js';
+import type { ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
+import { ToolInfoSchema } from '../../../shared/model/server.js';
+import type { ServerSnapshot, ServerStatus, ToolCallResult, ToolInfo } from '../../../shared/model/server.js';
+import { HostError, describeError, oneLine } from '../errors.js';
+import { StdioProcessTransport } from './stdio-transport.js';
+import type { ProcessExit } from './stdio-transport.js';
+import { parseToolArguments } from './tool-arguments.js';
+import { toToolCallResult } from './tool-result.js';
+
+export interface ConnectionOptions {
+  appVersion: string;
+  /** Environment every stdio server starts from (the per-server env is laid over it). */
+  baseEnv: Record<string, string>;
+  /** Handshake time limit. Default 30 s. */
+  connectTimeoutMs?: number;
+  /** Per-request time limit. Default 60 s. */
+  requestTimeoutMs?: number;
+  /** Grace period of each stop step. Default 2 s. */
+  stopGraceMs?: number;
+  onChange: (snapshot: ServerSnapshot) => void;
+}
+
+const STDERR_TAIL_LINES = 50;
+
+/**
+ * One MCP client for one server: the SDK `Client` over our stdio transport.
+ * It owns the server's lifecycle (connecting → connected | failed; stopped)
+ * and is the only object that talks to that server, so servers never see
+ * each other.
+ */
+export class ServerConnection {
+  private status: ServerStatus = 'stopped';
+  private error: string | undefined;
+  private client: Client | undefined;
+  private transport: StdioProcessTransport | undefined;
+  private tools: ToolInfo[] = [];
+  private counts = { tools: 0, resources: 0, prompts: 0 };
+  private stderrTail: string[] = [];
+  private connectedAt: number | undefined;
+  /** Bumped on every start/stop so that late events of an old process are ignored. */
+  private generation = 0;
+
+  constructor(
+    readonly name: string,
+    private config: ServerConfig,
+    private readonly options: ConnectionOptions,
+  ) {
+    if (config.disabled === true) this.status = 'disabled';
+  }
+
+  snapshot(): ServerSnapshot {
+    const client = this.status === 'connected' ? this.client : undefined;
+    const caps = client?.getServerCapabilities();
+    const info = client?.getServerVersion();
+    const era = client?.getProtocolEra();
+    const version = client?.getNegotiatedProtocolVersion();
+    const instructions = client?.getInstructions();
+    return {
+      name: this.name,
+      transport: isStdioConfig(this.config) ? 'stdio' : 'http',
+      target: describeTarget(this.config),
+      status: this.status,
+      ...(this.error !== undefined ? { error: this.error } : {}),
+      ...(version !== undefined ? { protocolVersion: version } : {}),
+      ...(era !== undefined ? { era } : {}),
+      ...(info
+        ? {
+            serverInfo: {
+              name: String(info.name),
+              version: String(info.version),
+              ...(typeof info.title === 'string' ? { title: info.title } : {}),
+            },
+          }
+        : {}),
+      ...(instructions !== undefined ? { instructions } : {}),
+      capabilities: {
+        tools: caps?.tools !== undefined,
+        resources: caps?.resources !== undefined,
+        prompts: caps?.prompts !== undefined,
+        logging: caps?.logging !== undefined,
+      },
+      tools: this.status === 'connected' ? this.tools : [],
+      counts: this.counts,
+      ...(this.transport?.pid !== undefined && this.status !== 'stopped' ? { pid: this.transport.pid } : {}),
+      stderrTail: [...this.stderrTail],
+      ...(this.connectedAt !== undefined ? { connectedAt: this.connectedAt } : {}),
+    };
+  }
+
+  get currentStatus(): ServerStatus {
+    return this.status;
+  }
+
+  /** Replaces the configuration; takes effect at the next start. */
+  setConfig(config: ServerConfig): void {
+    this.config = config;
+  }
+
+  /** Connects; resolves when connected or failed (never rejects). */
+  async start(): Promise<ServerSnapshot> {
+    if (this.status === 'connecting' || this.status === 'connected') return this.snapshot();
+    const generation = ++this.generation;
+    this.error = undefined;
+    this.stderrTail = [];
+    this.tools = [];
+    this.counts = { tools: 0, resources: 0, prompts: 0 };
+    this.setStatus('connecting');
+    try {
+      if (!isStdioConfig(this.config)) {
+        throw new HostError('connection_failed', 'Remote (HTTP) servers are not supported by this version yet');
+      }
+      await this.connectStdio(this.config, generation);
+      if (generation !== this.generation) return this.snapshot();
+      this.connectedAt = Date.now();
+      this.setStatus('connected');
+    } catch (error) {
+      if (generation !== this.generation) return this.snapshot();
+      await this.teardown(true);
+      this.error = describeError(error);
+      this.setStatus('failed');
+    }
+    return this.snapshot();
+  }
+
+  /** Ends the server process (stdin close, SIGTERM, SIGKILL) and waits for it. */
+  async stop(): Promise<ServerSnapshot> {
+    this.generation++;
+    await this.teardown();
+    this.error = undefined;
+    this.connectedAt = undefined;
+    this.setStatus(this.config.disabled === true ? 'disabled' : 'stopped');
+    return this.snapshot();
+  }
+
+  async callTool(toolName: string, argumentsJson: string, signal?: AbortSignal): Promise<ToolCallResult> {
+    const client = this.client;
+    if (this.status !== 'connected' || !client) {
+      throw new HostError('not_connected', `Server "${this.name}" is not connected`);
+    }
+    const tool = this.tools.find((t) => t.name === toolName);
+    if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
+    const args = parseToolArguments(argumentsJson, tool.inputSchema);
+    const started = performance.now();
+    try {
+      const result = await client.callTool(
+        { name: toolName, arguments: args },
+        { timeout: this.options.requestTimeoutMs ?? 60_000, ...(signal ? { signal } : {}) },
+      );
+      return toToolCallResult(result, Math.round(performance.now() - started));
+    } catch (error) {
+      throw this.requestFailure(error, `tools/call ${toolName}`);
+    }
+  }
+
+  private async connectStdio(config: StdioServerConfig, generation: number): Promise<void> {
+    if (config.cwd !== undefined && config.cwd !== '') {
+      const ok = await stat(config.cwd).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
+      if (!ok) throw new HostError('connection_failed', `Working directory does not exist: ${config.cwd}`);
+    }
+    const transport = new StdioProcessTransport(
+      {
+        command: config.command,
+        args: config.args ?? [],
+        env: { ...this.options.baseEnv, ...(config.env ?? {}) },
+        cwd: config.cwd === '' ? undefined : config.cwd,
+      },
+      { graceMs: this.options.stopGraceMs ?? 2000 },
+    );
+    this.transport = transport;
+
+    // A handshake that cannot succeed (the process died, or wrote garbage)
+    // is cut short with the real reason instead of waiting for a timeout.
+    let failFast: (error: HostError) => void = () => undefined;
+    const fatal = new Promise<never>((_, reject) => {
+      failFast = reject;
+    });
+    transport.onStderrLine = (line) => {
+      this.pushStderr(line);
+    };
+    transport.onStdoutGarbage = (preview) => {
+      const message = `Server wrote non-JSON to stdout (stdout is reserved for MCP messages): "${oneLine(preview, 120)}"`;
+      if (this.status === 'connecting') failFast(new HostError('protocol_error', message));
+      else this.pushStderr(`[stdout] ${preview}`);
+    };
+    transport.onExit = (exit) => {
+      if (generation !== this.generation) return;
+      if (this.status === 'connecting') {
+        failFast(new HostError('server_exited', this.exitMessage(exit, 'before completing the MCP handshake')));
+      } else if (this.status === 'connected') {
+        this.error = this.exitMessage(exit, 'unexpectedly');
+        this.setStatus('failed');
+      }
+    };
+
+    const client = new Client(
+      { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
+      {
+        capabilities: {},
+        versionNegotiation: { mode: 'auto', probe: { timeoutMs: 5000 } },
+        listChanged: {
+          tools: {
+            onChanged: (error, tools) => {
+              if (error || !tools || generation !== this.generation) return;
+              this.setTools(tools);
+              this.emit();
+            },
+          },
+        },
+      },
+    );
+    this.client = client;
+    const handshake = async () => {
+      await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? 30_000 });
+      const caps = client.getServerCapabilities() ?? {};
+      const [tools, resources, prompts] = await Promise.all([
+        caps.tools ? client.listTools() : undefined,
+        caps.resources ? client.listResources() : undefined,
+        caps.prompts ? client.listPrompts() : undefined,
+      ]);
+      if (tools) this.setTools(tools.tools);
+      this.counts = {
+        tools: this.tools.length,
+        resources: resources?.resources.length ?? 0,
+        prompts: prompts?.prompts.length ?? 0,
+      };
+    };
+    // Whichever loses the race must not surface as an unhandled rejection:
+    // an abandoned handshake rejects once the transport is torn down.
+    fatal.catch(() => undefined);
+    const running = handshake();
+    running.catch(() => undefined);
+    try {
+      await Promise.race([running, fatal]);
+    } catch (error) {
+      throw this.requestFailure(error, 'initialize');
+    }
+  }
+
+  private setTools(tools: Tool[]): void {
+    const parsed: ToolInfo[] = [];
+    for (const tool of tools) {
+      const result = ToolInfoSchema.safeParse(tool);
+      if (result.success) parsed.push(result.data);
+      else this.pushStderr(`[host] ignored a malformed tool definition: ${oneLine(JSON.stringify(tool), 200)}`);
+    }
+    this.tools = parsed;
+    this.counts = { ...this.counts, tools: parsed.length };
+  }
+
+  /** Maps an SDK failure to one clear line, naming the server and what happened. */
+  private requestFailure(error: unknown, what: string): HostError {
+    if (error instanceof HostError) return error;
+    const exit = this.transport?.exit;
+    if (exit) return new HostError('server_exited', this.exitMessage(exit, `during ${what}`));
+    if (error instanceof SdkError) {
+      switch (error.code) {
+        case SdkErrorCode.RequestTimeout:
+          return new HostError('timeout', `Server "${this.name}" did not answer ${what} in time`);
+        case SdkErrorCode.ConnectionClosed:
+          return new HostError('server_exited', `Server "${this.name}" closed the connection during ${what}`);
+        default:
+          return new HostError('protocol_error', `Server "${this.name}": ${describeError(error)}`);
+      }
+    }
+    if (error instanceof ProtocolError) {
+      return new HostError('protocol_error', `Server "${this.name}" answered ${what} with an error: ${error.message}`);
+    }
+    if (error instanceof Error && error.name === 'AbortError') {
+      return new HostError('cancelled', `${what} was cancelled`);
+    }
+    return new HostError('connection_failed', `Server "${this.name}": ${describeError(error)}`);
+  }
+
+  private exitMessage(exit: ProcessExit, when: string): string {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${String(exit.code)}`;
+    const last = this.stderrTail.slice(-3).join(' | ');
+    return `Server "${this.name}" ${how} ${when}${last ? `. Last stderr: ${last}` : ''}`;
+  }
+
+  private pushStderr(line: string): void {
+    this.stderrTail.push(line);
+    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
+  }
+
+  /** Ends the client and its process; a failed handshake skips the polite stdin-close step. */
+  private async teardown(failed = false): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    this.client = undefined;
+    if (failed) await transport?.terminate();
+    // Client.close closes the transport, which runs the stop sequence (once).
+    await client?.close().catch(() => undefined);
+    await transport?.close();
+  }
+
+  private setStatus(status: ServerStatus): void {
+    this.status = status;
+    this.emit();
+  }
+
+  private emit(): void {
+    this.options.onChange(this.snapshot());
+  }
+}
+
+function describeTarget(config: ServerConfig): string {
+  if (!isStdioConfig(config)) return config.url;
+  const quote = (s: string) => (/[\s"']/.test(s) ? JSON.stringify(s) : s);
+  return [config.command, ...(config.args ?? [])].map(quote).join(' ');
+}

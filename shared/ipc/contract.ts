@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
+import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
+import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
+
+/**
+ * THE IPC contract. Every request the renderer may make and every event the
+ * host pushes is declared here once; the preload's `window.host`, the
+ * Electron adapter, the headless WebSocket adapter and the renderer's bridge
+ * are all derived from these two tables. Adding a request means adding a row
+ * here and a handler in the host core, nothing else.
+ */
+
+const none = z.object({}).strict();
+const byName = z.object({ name: ServerNameSchema }).strict();
+
+export const requests = {
+  getAppInfo: { params: none, result: AppInfoSchema },
+  getConfigState: { params: none, result: ConfigStateSchema },
+  /** Re-read the configuration file (after the user fixed or edited it). */
+  reloadConfig: { params: none, result: ConfigStateSchema },
+  listServers: { params: none, result: z.array(ServerSnapshotSchema) },
+  /** Add a stdio server to the configuration and start it. */
+  addServer: { params: StdioServerInputSchema.strict(), result: ServerSnapshotSchema },
+  /** Remove a server from the configuration; its process is ended first. */
+  removeServer: { params: byName, result: z.null() },
+  startServer: { params: byName, result: ServerSnapshotSchema },
+  stopServer: { params: byName, result: ServerSnapshotSchema },
+  /**
+   * Call a tool with arguments given as JSON text. The host parses the text
+   * and checks it against the tool's inputSchema before anything is sent.
+   */
+  callTool: {
+    params: z
+      .object({
+        server: ServerNameSchema,
+        tool: z.string().min(1).max(256),
+        argumentsJson: z.string().max(16 * 1024 * 1024),
+      })
+      .strict(),
+    result: ToolCallResultSchema,
+  },
+} as const;
+
+export const events = {
+  /** A server's state changed; the snapshot replaces the previous one. */
+  serverChanged: ServerSnapshotSchema,
+  /** A server was removed from the configuration. */
+  serverRemoved: z.object({ name: z.string() }),
+  /** The configuration file was (re)loaded, or failed to load. */
+  configChanged: ConfigStateSchema,
+} as const;
+
+export type Requests = typeof requests;
+export type RequestName = keyof Requests;
+export type Events = typeof events;
+export type EventName = keyof Events;
+
+/** What a caller passes (before defaults are applied). */
+export type RequestParams<K extends RequestName> = z.input<Requests[K]['params']>;
+/** What a handler receives (after validation and defaults). */
+export type ParsedParams<K extends RequestName> = z.output<Requests[K]['params']>;
+export type RequestResult<K extends RequestName> = z.output<Requests[K]['result']>;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export const requestNames = Object.keys(requests) as RequestName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export const isRequestName = (name: unknown): name is RequestName =>
+  typeof name === 'string' && Object.prototype.hasOwnProperty.call(requests, name);
+
+/** The Electron IPC channel that carries a request or event. */
+export const requestChannel = (name: RequestName): string => `host:req:${name}`;
+export const eventChannel = (name: EventName): string => `host:evt:${name}`;

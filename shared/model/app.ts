@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const ConfigStateSchema = z.object({
+  /** Absolute path of the configuration file in use. */
+  path: z.string(),
+  /** Set when the file could not be read or is invalid; writes are refused until it is fixed. */
+  error: z.string().optional(),
+});
+export type ConfigState = z.infer<typeof ConfigStateSchema>;
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** "electron" in the desktop app, "headless" when served to a browser. */
+  shell: z.enum(['electron', 'headless']),
+  platform: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;

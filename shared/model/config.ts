@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The configuration file uses the `mcpServers` shape shared by Claude Desktop,
+ * Cursor and most MCP hosts. Unknown keys are kept (loose objects) so that a
+ * file written by another tool survives a round trip through ours.
+ */
+
+/** Server names appear in the UI, the CLI and (later) in model tool names. */
+export const ServerNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(64, 'Name must be at most 64 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'Use letters, digits, spaces, dots, dashes or underscores');
+
+const EnvSchema = z.record(z.string(), z.string());
+
+export const StdioServerConfigSchema = z.looseObject({
+  type: z.literal('stdio').optional(),
+  command: z.string().trim().min(1, 'Command is required'),
+  args: z.array(z.string()).optional(),
+  env: EnvSchema.optional(),
+  cwd: z.string().optional(),
+  disabled: z.boolean().optional(),
+});
+export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;
+
+export const HttpServerConfigSchema = z.looseObject({
+  type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
+  url: z.url({ protocol: /^https?$/, error: 'URL must be http:// or https://' }),
+  headers: z.record(z.string(), z.string()).optional(),
+  disabled: z.boolean().optional(),
+});
+export type HttpServerConfig = z.infer<typeof HttpServerConfigSchema>;
+
+export const ServerConfigSchema = z.union([StdioServerConfigSchema, HttpServerConfigSchema], {
+  error: 'Each server needs either "command" (a local stdio server) or "url" (a remote server)',
+});
+export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+
+export const isStdioConfig = (c: ServerConfig): c is StdioServerConfig => 'command' in c;
+
+export const ConfigFileSchema = z.looseObject({
+  mcpServers: z.record(ServerNameSchema, ServerConfigSchema).default({}),
+});
+export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+
+/**
+ * Environment variables that let one program hijack another's loading. A
+ * server added through the UI may not set them; see STYLE.md (Fiddle).
+ */
+export const BLOCKED_ENV_NAMES: readonly string[] = [
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'LD_AUDIT',
+  'DYLD_INSERT_LIBRARIES',
+  'DYLD_LIBRARY_PATH',
+  'DYLD_FRAMEWORK_PATH',
+  'NODE_OPTIONS',
+];
+
+/** A stdio server as entered in the add/edit form. */
+export const StdioServerInputSchema = z.object({
+  name: ServerNameSchema,
+  command: z.string().trim().min(1, 'Command is required').max(4096),
+  args: z.array(z.string().max(32_768)).max(256).default([]),
+  env: z
+    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Invalid variable name'), z.string())
+    .default({})
+    .refine((env) => !Object.keys(env).some((k) => BLOCKED_ENV_NAMES.includes(k.toUpperCase())), {
+      message: `These variables cannot be set: ${BLOCKED_ENV_NAMES.join(', ')}`,
+    }),
+  cwd: z.string().max(4096).optional(),
+});
+export type StdioServerInput = z.infer<typeof StdioServerInputSchema>;

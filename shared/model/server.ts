@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * What the host tells the UI about a server. Everything here that a server
+ * supplied (names, descriptions, schemas) is parsed with these schemas before
+ * it leaves the host, so the renderer only ever sees shapes it understands.
+ */
+
+export const ServerStatusSchema = z.enum(['connecting', 'connected', 'failed', 'stopped', 'disabled']);
+export type ServerStatus = z.infer<typeof ServerStatusSchema>;
+
+export const JsonObjectSchema = z.record(z.string(), z.unknown());
+
+export const ToolAnnotationsSchema = z.looseObject({
+  title: z.string().optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+});
+
+export const ToolInfoSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: JsonObjectSchema,
+  annotations: ToolAnnotationsSchema.optional(),
+});
+export type ToolInfo = z.infer<typeof ToolInfoSchema>;
+
+export const ServerInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  title: z.string().optional(),
+});
+export type ServerInfo = z.infer<typeof ServerInfoSchema>;
+
+export const ServerTransportKindSchema = z.enum(['stdio', 'http']);
+
+export const ServerSnapshotSchema = z.object({
+  name: z.string(),
+  transport: ServerTransportKindSchema,
+  /** What is run or reached, for display: "npx -y pkg" or the URL. */
+  target: z.string(),
+  status: ServerStatusSchema,
+  /** One line, present when status is "failed". */
+  error: z.string().optional(),
+  protocolVersion: z.string().optional(),
+  era: z.enum(['modern', 'legacy']).optional(),
+  serverInfo: ServerInfoSchema.optional(),
+  instructions: z.string().optional(),
+  capabilities: z.object({
+    tools: z.boolean(),
+    resources: z.boolean(),
+    prompts: z.boolean(),
+    logging: z.boolean(),
+  }),
+  tools: z.array(ToolInfoSchema),
+  counts: z.object({ tools: z.number(), resources: z.number(), prompts: z.number() }),
+  pid: z.number().optional(),
+  /** The last lines the server wrote to stderr, newest last. */
+  stderrTail: z.array(z.string()),
+  connectedAt: z.number().optional(),
+});
+export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
+
+const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
+const ImageBlock = z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() });
+const AudioBlock = z.object({ type: z.literal('audio'), data: z.string(), mimeType: z.string() });
+const ResourceLinkBlock = z.object({
+  type: z.literal('resource_link'),
+  uri: z.string(),
+  name: z.string().optional(),
+  mimeType: z.string().optional(),
+  description: z.string().optional(),
+});
+const EmbeddedResourceBlock = z.object({
+  type: z.literal('resource'),
+  uri: z.string(),
+  mimeType: z.string().optional(),
+  text: z.string().optional(),
+  /** Size in bytes of a binary resource; the bytes stay in the host. */
+  blobBytes: z.number().optional(),
+});
+/** A block of a kind this version does not know, kept as JSON for display. */
+const UnknownBlock = z.object({ type: z.literal('unknown'), json: z.string() });
+
+export const ContentBlockSchema = z.discriminatedUnion('type', [
+  TextBlock,
+  ImageBlock,
+  AudioBlock,
+  ResourceLinkBlock,
+  EmbeddedResourceBlock,
+  UnknownBlock,
+]);
+export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+
+export const ToolCallResultSchema = z.object({
+  isError: z.boolean(),
+  content: z.array(ContentBlockSchema),
+  /** structuredContent, pretty-printed, when the tool returned it. */
+  structuredContent: z.string().optional(),
+  durationMs: z.number(),
+});
+export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
