@@ -4,14 +4,18 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /** Path of server-everything's entry point, run with this Node as a stdio server. */
-export const everythingEntry: string = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+export const everythingEntry: string =
+  require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
 /**
  * The foundation's vertical slice as a person does it: add server-everything
  * through the form, watch it connect, open the echo tool, call it, read the
  * result. Shared by the headless (Chromium) and the Electron specs.
  */
-export async function addEverythingAndCallEcho(page: Page, command: string = process.execPath): Promise<void> {
+export async function addEverythingAndCallEcho(
+  page: Page,
+  command: string = process.execPath,
+): Promise<void> {
   await page.getByRole('button', { name: 'Add server' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add server' });
   await dialog.getByLabel('Name').fill('everything');

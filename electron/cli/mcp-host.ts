@@ -72,7 +72,9 @@ async function main(argv: string[]): Promise<number> {
       expectArgs(rest, 0, 'servers');
       await loadConfig(host);
       const list = unwrap(await api.listServers({}));
-      const snapshots = await Promise.all(list.map(async (s) => unwrap(await api.startServer({ name: s.name }))));
+      const snapshots = await Promise.all(
+        list.map(async (s) => unwrap(await api.startServer({ name: s.name }))),
+      );
       printServers(snapshots, values.json);
       await host.dispose();
       return snapshots.some((s) => s.status === 'failed') ? EXIT.connection : EXIT.ok;
@@ -98,7 +100,13 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function serve(host: Host, api: HostRequests, port: number, open: boolean, devOrigins: string[]): Promise<number> {
+async function serve(
+  host: Host,
+  api: HostRequests,
+  port: number,
+  open: boolean,
+  devOrigins: string[],
+): Promise<number> {
   await host.start();
   const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url));
   const server = await startHeadless({ host, staticDir, port, extraOrigins: devOrigins });

@@ -87,11 +87,17 @@ interface Refusal {
   reason: string;
 }
 
-function checkUpgrade(req: IncomingMessage, port: number, token: string, extra: readonly string[]): Refusal | null {
+function checkUpgrade(
+  req: IncomingMessage,
+  port: number,
+  token: string,
+  extra: readonly string[],
+): Refusal | null {
   if (requestUrl(req).pathname !== WS_PATH) return { status: 404, reason: 'Not Found' };
   if (!allowedHost(req.headers.host, port)) return { status: 403, reason: 'Forbidden' };
   const origin = req.headers.origin;
-  if (origin === undefined || !allowedOrigins(port, extra).has(origin)) return { status: 403, reason: 'Forbidden' };
+  if (origin === undefined || !allowedOrigins(port, extra).has(origin))
+    return { status: 403, reason: 'Forbidden' };
   if (!tokenMatches(token, requestToken(req))) return { status: 401, reason: 'Unauthorized' };
   return null;
 }
@@ -108,14 +114,14 @@ function serveSocket(ws: WebSocket, host: Host): void {
     send({ event, payload });
   });
   ws.on('close', unsubscribe);
-  ws.on('message', (data, isBinary) => {
+  ws.on('message', (data: Buffer, isBinary) => {
     if (isBinary) {
       ws.close(1003, 'Text frames only');
       return;
     }
     let json: unknown;
     try {
-      json = JSON.parse(data.toString());
+      json = JSON.parse(data.toString('utf8'));
     } catch {
       ws.close(1007, 'Invalid JSON');
       return;

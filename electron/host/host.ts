@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import type { EventName } from '../../shared/ipc/contract.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConfigStore } from './servers/config-store.js';
@@ -25,7 +24,7 @@ export function resolveConfigPath(options: Pick<HostOptions, 'configPath' | 'pla
 export function createHost(options: HostOptions): Host {
   const listeners = new Set<AnyHostEventListener>();
   const emit: HostEventSink = (event, payload) => {
-    for (const listener of listeners) listener(event as EventName, payload);
+    for (const listener of listeners) listener(event, payload);
   };
   const store = new ConfigStore(resolveConfigPath(options));
   const servers = new ServerManager(store, {

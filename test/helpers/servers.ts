@@ -7,11 +7,17 @@ import type { StdioServerConfig } from '../../shared/model/config.js';
 
 const require = createRequire(import.meta.url);
 
-export const everythingEntry: string = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
-export const rawServerEntry: string = fileURLToPath(new URL('../fixtures/servers/raw-server.mjs', import.meta.url));
+export const everythingEntry: string =
+  require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+export const rawServerEntry: string = fileURLToPath(
+  new URL('../fixtures/servers/raw-server.mjs', import.meta.url),
+);
 
 /** server-everything over stdio, run with this Node. */
-export const everything = (): StdioServerConfig => ({ command: process.execPath, args: [everythingEntry, 'stdio'] });
+export const everything = (): StdioServerConfig => ({
+  command: process.execPath,
+  args: [everythingEntry, 'stdio'],
+});
 
 /** Our misbehaving fixture with the given flags. */
 export const rawServer = (...flags: string[]): StdioServerConfig => ({
@@ -20,7 +26,10 @@ export const rawServer = (...flags: string[]): StdioServerConfig => ({
 });
 
 /** A node one-liner as a "server". */
-export const nodeScript = (code: string): StdioServerConfig => ({ command: process.execPath, args: ['-e', code] });
+export const nodeScript = (code: string): StdioServerConfig => ({
+  command: process.execPath,
+  args: ['-e', code],
+});
 
 /** Writes an mcpServers config file in a fresh temp folder and returns its path. */
 export function writeConfig(servers: Record<string, StdioServerConfig>): string {

@@ -31,7 +31,9 @@ describe('server-everything over stdio', () => {
   it('shows images returned by a tool', async () => {
     t = await createTestHost({ everything: everything() });
     await start(t.api, 'everything');
-    const result = value(await t.api.callTool({ server: 'everything', tool: 'get-tiny-image', argumentsJson: '{}' }));
+    const result = value(
+      await t.api.callTool({ server: 'everything', tool: 'get-tiny-image', argumentsJson: '{}' }),
+    );
     const image = result.content.find((block) => block.type === 'image');
     expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
   });
@@ -51,7 +53,8 @@ describe('server-everything over stdio', () => {
     const elapsed = performance.now() - killedAt;
     expect(elapsed).toBeLessThan(1000);
     expect(result).toMatchObject({ ok: false, error: { code: 'server_exited' } });
-    if (!result.ok) expect(result.error.message).toMatch(/"everything" was killed by SIGKILL during tools\/call/);
+    if (!result.ok)
+      expect(result.error.message).toMatch(/"everything" was killed by SIGKILL during tools\/call/);
     const after = value(await t.api.listServers({}))[0];
     expect(after?.status).toBe('failed');
   });
@@ -59,9 +62,17 @@ describe('server-everything over stdio', () => {
   it('refuses malformed JSON and arguments that break the inputSchema before sending', async () => {
     t = await createTestHost({ everything: everything() });
     await start(t.api, 'everything');
-    const malformed = await t.api.callTool({ server: 'everything', tool: 'echo', argumentsJson: '{"message":' });
+    const malformed = await t.api.callTool({
+      server: 'everything',
+      tool: 'echo',
+      argumentsJson: '{"message":',
+    });
     expect(malformed).toMatchObject({ ok: false, error: { code: 'invalid_json' } });
-    const wrongType = await t.api.callTool({ server: 'everything', tool: 'echo', argumentsJson: '{"message": 1}' });
+    const wrongType = await t.api.callTool({
+      server: 'everything',
+      tool: 'echo',
+      argumentsJson: '{"message": 1}',
+    });
     expect(wrongType).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
     if (!wrongType.ok) expect(wrongType.error.message).toContain('message must be string');
     const missing = await t.api.callTool({ server: 'everything', tool: 'echo', argumentsJson: '{}' });
@@ -71,9 +82,21 @@ describe('server-everything over stdio', () => {
 
 describe('bad servers fail with one line while the others stay connected', () => {
   const cases: [string, ReturnType<typeof everything>, RegExp][] = [
-    ['missing', { command: 'mcp-host-no-such-command' }, /^Command not found: "mcp-host-no-such-command" \(searched PATH: .+\)$/],
-    ['exits', nodeScript('console.error("fatal: no token"); process.exit(4)'), /exited with code 4 before completing the MCP handshake\. Last stderr: fatal: no token$/],
-    ['garbage', nodeScript('console.log("Server starting..."); setInterval(() => {}, 1000)'), /non-JSON to stdout.*"Server starting\.\.\."/],
+    [
+      'missing',
+      { command: 'mcp-host-no-such-command' },
+      /^Command not found: "mcp-host-no-such-command" \(searched PATH: .+\)$/,
+    ],
+    [
+      'exits',
+      nodeScript('console.error("fatal: no token"); process.exit(4)'),
+      /exited with code 4 before completing the MCP handshake\. Last stderr: fatal: no token$/,
+    ],
+    [
+      'garbage',
+      nodeScript('console.log("Server starting..."); setInterval(() => {}, 1000)'),
+      /non-JSON to stdout.*"Server starting\.\.\."/,
+    ],
   ];
 
   it.each(cases)('%s', async (name, config, reason) => {
@@ -83,14 +106,20 @@ describe('bad servers fail with one line while the others stay connected', () =>
     expect(bad.error).toMatch(reason);
     expect(bad.error).not.toContain('\n');
     expect(good.status).toBe('connected');
-    const echo = await t.api.callTool({ server: 'everything', tool: 'echo', argumentsJson: '{"message":"still here"}' });
+    const echo = await t.api.callTool({
+      server: 'everything',
+      tool: 'echo',
+      argumentsJson: '{"message":"still here"}',
+    });
     expect(value(echo).content).toEqual([{ type: 'text', text: 'Echo: still here' }]);
   });
 });
 
 describe('stopping and removing end the whole process tree', () => {
   it('SIGKILLs a server that ignores stdin close and SIGTERM, and its grandchild', async () => {
-    t = await createTestHost({ stubborn: rawServer('--ignore-sigterm', '--ignore-stdin-close', '--grandchild') });
+    t = await createTestHost({
+      stubborn: rawServer('--ignore-sigterm', '--ignore-stdin-close', '--grandchild'),
+    });
     const snapshot = await start(t.api, 'stubborn');
     expect(snapshot.status).toBe('connected');
     const pid = snapshot.pid ?? 0;

@@ -11,7 +11,11 @@ import type { HostHandlers } from './handlers.js';
  * schema, runs the handler and turns every outcome into a value. Nothing the
  * renderer sends reaches a handler unvalidated, and no exception crosses back.
  */
-export async function dispatch(handlers: HostHandlers, name: unknown, rawParams: unknown): Promise<Result<unknown>> {
+export async function dispatch(
+  handlers: HostHandlers,
+  name: unknown,
+  rawParams: unknown,
+): Promise<Result<unknown>> {
   if (!isRequestName(name)) return err('invalid_params', `Unknown request: ${String(name).slice(0, 64)}`);
   const parsed = requests[name].params.safeParse(rawParams ?? {});
   if (!parsed.success) {
@@ -27,7 +31,8 @@ export async function dispatch(handlers: HostHandlers, name: unknown, rawParams:
   }
 }
 
-function invoke<K extends RequestName>(handlers: HostHandlers, name: K, params: unknown): Promise<unknown> {
+/** The params were parsed with this request's own schema, so they fit its handler. */
+function invoke(handlers: HostHandlers, name: RequestName, params: unknown): Promise<unknown> {
   const handler = handlers[name] as (p: unknown) => Promise<unknown>;
   return handler(params);
 }

@@ -1,4 +1,10 @@
-import type { EventName, EventPayload, ParsedParams, RequestName, RequestResult } from '../../../shared/ipc/contract.js';
+import type {
+  EventName,
+  EventPayload,
+  ParsedParams,
+  RequestName,
+  RequestResult,
+} from '../../../shared/ipc/contract.js';
 
 /** One function per request of the contract, taking validated params. */
 export type HostHandlers = {

@@ -70,8 +70,8 @@ export class ServerConnection {
       ...(info
         ? {
             serverInfo: {
-              name: String(info.name),
-              version: String(info.version),
+              name: info.name,
+              version: info.version,
               ...(typeof info.title === 'string' ? { title: info.title } : {}),
             },
           }
@@ -111,7 +111,10 @@ export class ServerConnection {
     this.setStatus('connecting');
     try {
       if (!isStdioConfig(this.config)) {
-        throw new HostError('connection_failed', 'Remote (HTTP) servers are not supported by this version yet');
+        throw new HostError(
+          'connection_failed',
+          'Remote (HTTP) servers are not supported by this version yet',
+        );
       }
       await this.connectStdio(this.config, generation);
       if (generation !== this.generation) return this.snapshot();
@@ -192,7 +195,9 @@ export class ServerConnection {
     transport.onExit = (exit) => {
       if (generation !== this.generation) return;
       if (this.status === 'connecting') {
-        failFast(new HostError('server_exited', this.exitMessage(exit, 'before completing the MCP handshake')));
+        failFast(
+          new HostError('server_exited', this.exitMessage(exit, 'before completing the MCP handshake')),
+        );
       } else if (this.status === 'connected') {
         this.error = this.exitMessage(exit, 'unexpectedly');
         this.setStatus('failed');
@@ -248,7 +253,8 @@ export class ServerConnection {
     for (const tool of tools) {
       const result = ToolInfoSchema.safeParse(tool);
       if (result.success) parsed.push(result.data);
-      else this.pushStderr(`[host] ignored a malformed tool definition: ${oneLine(JSON.stringify(tool), 200)}`);
+      else
+        this.pushStderr(`[host] ignored a malformed tool definition: ${oneLine(JSON.stringify(tool), 200)}`);
     }
     this.tools = parsed;
     this.counts = { ...this.counts, tools: parsed.length };
@@ -270,7 +276,10 @@ export class ServerConnection {
       }
     }
     if (error instanceof ProtocolError) {
-      return new HostError('protocol_error', `Server "${this.name}" answered ${what} with an error: ${error.message}`);
+      return new HostError(
+        'protocol_error',
+        `Server "${this.name}" answered ${what} with an error: ${error.message}`,
+      );
     }
     if (error instanceof Error && error.name === 'AbortError') {
       return new HostError('cancelled', `${what} was cancelled`);

@@ -44,16 +44,15 @@ export class ServerManager {
     }
     const state = this.configState();
     this.options.emit('configChanged', state);
-    for (const connection of this.connections.values()) this.options.emit('serverChanged', connection.snapshot());
+    for (const connection of this.connections.values())
+      this.options.emit('serverChanged', connection.snapshot());
     return state;
   }
 
   /** Starts every enabled server in parallel and waits until each is connected or failed. */
   async startAll(): Promise<void> {
     await Promise.all(
-      [...this.connections.values()]
-        .filter((c) => c.currentStatus !== 'disabled')
-        .map((c) => c.start()),
+      [...this.connections.values()].filter((c) => c.currentStatus !== 'disabled').map((c) => c.start()),
     );
   }
 
@@ -112,7 +111,12 @@ export class ServerManager {
     return this.get(name).stop();
   }
 
-  callTool(server: string, tool: string, argumentsJson: string, signal?: AbortSignal): Promise<ToolCallResult> {
+  callTool(
+    server: string,
+    tool: string,
+    argumentsJson: string,
+    signal?: AbortSignal,
+  ): Promise<ToolCallResult> {
     return this.get(server).callTool(tool, argumentsJson, signal);
   }
 

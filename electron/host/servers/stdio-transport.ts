@@ -38,7 +38,7 @@ export interface StdioTransportOptions {
 export class StdioProcessTransport implements Transport {
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
-  onmessage?: (<T extends JSONRPCMessage>(message: T) => void) | undefined;
+  onmessage?: ((message: JSONRPCMessage) => void) | undefined;
   /** Each line the server writes to stderr. */
   onStderrLine?: (line: string) => void;
   /** A stdout line that is not a JSON-RPC message (a preview of it). */

@@ -1,5 +1,5 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
-import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/client';
+import type { JsonSchemaValidator } from '@modelcontextprotocol/client';
 import { HostError } from '../errors.js';
 
 const ajv = new AjvJsonSchemaValidator();
@@ -10,7 +10,10 @@ const cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
  * them against the tool's inputSchema, so that a bad call is refused with a
  * precise reason before anything reaches the server.
  */
-export function parseToolArguments(json: string, inputSchema: Record<string, unknown>): Record<string, unknown> {
+export function parseToolArguments(
+  json: string,
+  inputSchema: Record<string, unknown>,
+): Record<string, unknown> {
   const text = json.trim() === '' ? '{}' : json;
   let value: unknown;
   try {
@@ -25,7 +28,10 @@ export function parseToolArguments(json: string, inputSchema: Record<string, unk
   const check = validatorFor(inputSchema);
   const result = check(value);
   if (!result.valid) {
-    throw new HostError('invalid_arguments', `Arguments do not match the tool's input schema: ${result.errorMessage}`);
+    throw new HostError(
+      'invalid_arguments',
+      `Arguments do not match the tool's input schema: ${result.errorMessage}`,
+    );
   }
   return value as Record<string, unknown>;
 }
@@ -34,7 +40,7 @@ function validatorFor(schema: Record<string, unknown>): JsonSchemaValidator<unkn
   let check = cache.get(schema);
   if (!check) {
     try {
-      check = ajv.getValidator<unknown>(schema as JsonSchemaType);
+      check = ajv.getValidator<unknown>(schema);
     } catch (error) {
       // A server's broken schema must not make its tool uncallable.
       const reason = error instanceof Error ? error.message : 'invalid schema';
