@@ -108,6 +108,24 @@ export default tseslint.config(
     files: ['electron/**/*.ts', 'test/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // The sandboxed preload stays tiny: names only, no schemas (zod) at run time.
+  {
+    files: ['electron/preload.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '**/contract.js', '**/result.js', '**/model/*'],
+              allowTypeImports: true,
+              message: 'The preload imports only shared/ipc/names.js at run time.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Test matchers (expect.any, expect.objectContaining) are typed `any` by
   // their libraries; assigning them inside expectations is fine.
   {

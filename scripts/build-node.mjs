@@ -1,7 +1,7 @@
 // Bundles the Node side: the Electron main process and preload, and the CLI
 // (which also runs the headless shell). The renderer is built by Vite.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const common = {
@@ -28,6 +28,7 @@ await Promise.all([
     entryPoints: ['electron/preload.ts'],
     outfile: 'dist/electron/preload.cjs',
     format: 'cjs',
+    minify: true,
     external: ['electron'],
   }),
   build({
@@ -39,3 +40,6 @@ await Promise.all([
     banner: { js: '#!/usr/bin/env node' },
   }),
 ]);
+
+// The CLI is the package's bin.
+chmodSync('dist/cli/mcp-host.mjs', 0o755);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
 import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
+import { EVENT_NAMES, REQUEST_NAMES, eventChannel, requestChannel } from './names.js';
+import type { EventName, RequestName } from './names.js';
 
 /**
  * THE IPC contract. Every request the renderer may make and every event the
@@ -52,9 +54,15 @@ export const events = {
 } as const;
 
 export type Requests = typeof requests;
-export type RequestName = keyof Requests;
 export type Events = typeof events;
-export type EventName = keyof Events;
+export type { RequestName, EventName };
+
+// The schema-free name lists (names.ts) must match these tables exactly.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const requestNamesMatch: Same<keyof Requests, RequestName> = true;
+const eventNamesMatch: Same<keyof Events, EventName> = true;
+void requestNamesMatch;
+void eventNamesMatch;
 
 /** What a caller passes (before defaults are applied). */
 export type RequestParams<K extends RequestName> = z.input<Requests[K]['params']>;
@@ -63,12 +71,10 @@ export type ParsedParams<K extends RequestName> = z.output<Requests[K]['params']
 export type RequestResult<K extends RequestName> = z.output<Requests[K]['result']>;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export const requestNames = Object.keys(requests) as RequestName[];
-export const eventNames = Object.keys(events) as EventName[];
+export const requestNames: readonly RequestName[] = REQUEST_NAMES;
+export const eventNames: readonly EventName[] = EVENT_NAMES;
 
 export const isRequestName = (name: unknown): name is RequestName =>
   typeof name === 'string' && Object.prototype.hasOwnProperty.call(requests, name);
 
-/** The Electron IPC channel that carries a request or event. */
-export const requestChannel = (name: RequestName): string => `host:req:${name}`;
-export const eventChannel = (name: EventName): string => `host:evt:${name}`;
+export { requestChannel, eventChannel };

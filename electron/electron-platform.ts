@@ -1,0 +1,145 @@
+import { app, dialog, safeStorage, shell } from 'electron';
+import type { BrowserWindow, MessageBoxOptions, OpenDialogOptions } from 'electron';
+import { HostError } from './host/errors.js';
+import type { LaunchRequest, Platform } from './host/platform.js';
+
+/** How long startup waits for the OS keyring to say whether it can encrypt. */
+const KEYRING_TIMEOUT_MS = 10_000;
+
+/**
+ * The host core's OS services inside Electron: the user-data folder, secrets
+ * through `safeStorage` (Keychain, DPAPI, libsecret/kwallet), the system
+ * browser, and native dialogs parented to the main window.
+ */
+export class ElectronPlatform implements Platform {
+  readonly kind = 'electron';
+
+  private constructor(
+    private readonly getWindow: () => BrowserWindow | null,
+    private readonly encryptionAvailable: boolean,
+    private readonly encryptionIsReal: boolean,
+  ) {}
+
+  /**
+   * Creates the platform once the app is ready (`safeStorage` answers only
+   * then). `getWindow` returns the window native dialogs belong to, if any.
+   */
+  static async create(getWindow: () => BrowserWindow | null): Promise<ElectronPlatform> {
+    // A keyring that never answers (seen with broken D-Bus setups) must not
+    // keep the app from starting: after a while, treat secrets as unavailable.
+    const available = await Promise.race([
+      safeStorage.isAsyncEncryptionAvailable(),
+      new Promise<boolean>((resolve) => setTimeout(resolve, KEYRING_TIMEOUT_MS, false)),
+    ]);
+    // On Linux without a keyring Electron falls back to a hard-coded key: that
+    // works, but it is obfuscation, not encryption, and the user should be told.
+    const real =
+      available &&
+      !(process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text');
+    return new ElectronPlatform(getWindow, available, real);
+  }
+
+  userDataDir(): string {
+    return app.getPath('userData');
+  }
+
+  canEncrypt(): boolean {
+    return this.encryptionIsReal;
+  }
+
+  async encryptSecret(plain: string): Promise<string> {
+    this.requireEncryption();
+    const encrypted = await safeStorage.encryptStringAsync(plain);
+    return encrypted.toString('base64');
+  }
+
+  async decryptSecret(stored: string): Promise<string> {
+    this.requireEncryption();
+    const { result } = await safeStorage.decryptStringAsync(Buffer.from(stored, 'base64'));
+    return result;
+  }
+
+  async openExternal(url: string): Promise<void> {
+    if (!isWebUrl(url))
+      throw new HostError('denied', 'Only http and https links can be opened in the browser.');
+    await shell.openExternal(url);
+  }
+
+  async pickFolder(options?: { title?: string }): Promise<string | null> {
+    const dialogOptions: OpenDialogOptions = {
+      title: options?.title ?? 'Choose a folder',
+      properties: ['openDirectory', 'createDirectory'],
+    };
+    const window = this.liveWindow();
+    const picked = window
+      ? await dialog.showOpenDialog(window, dialogOptions)
+      : await dialog.showOpenDialog(dialogOptions);
+    return picked.canceled ? null : (picked.filePaths[0] ?? null);
+  }
+
+  async confirmLaunch(request: LaunchRequest): Promise<boolean> {
+    const buttons = ['Allow and start', 'Cancel'];
+    const cancel = buttons.indexOf('Cancel');
+    const options: MessageBoxOptions = {
+      type: 'warning',
+      title: 'Allow this server to run?',
+      message: `Allow the server “${request.name}” to run this program on your computer?`,
+      detail: describeLaunch(request),
+      buttons,
+      defaultId: cancel,
+      cancelId: cancel,
+      noLink: true,
+    };
+    const window = this.liveWindow();
+    const { response } = window
+      ? await dialog.showMessageBox(window, options)
+      : await dialog.showMessageBox(options);
+    return response === buttons.indexOf('Allow and start');
+  }
+
+  private liveWindow(): BrowserWindow | null {
+    const window = this.getWindow();
+    return window && !window.isDestroyed() ? window : null;
+  }
+
+  private requireEncryption(): void {
+    if (!this.encryptionAvailable) {
+      throw new HostError('internal', 'Secret storage is not available on this system.');
+    }
+  }
+}
+
+/** True for absolute http: and https: URLs, the only kind we hand to the OS. */
+export function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The consent dialog's detail: the exact command line, the folder, and env names (never values). */
+function describeLaunch(request: LaunchRequest): string {
+  const commandLine = [request.command, ...request.args].map(quoteArg).join(' ');
+  const env = request.envNames.length > 0 ? request.envNames.map(quoteArg).join(', ') : 'none';
+  return [
+    `Command: ${commandLine}`,
+    `Working directory: ${request.cwd ? quoteArg(request.cwd) : '(default)'}`,
+    `Environment variables: ${env}`,
+  ].join('\n');
+}
+
+/**
+ * Shows an argument so that what the person reads is what will run: quoted
+ * when it has spaces or quotes (or is empty), with control and invisible
+ * formatting characters (e.g. right-to-left overrides) spelled out.
+ */
+function quoteArg(arg: string): string {
+  const visible = arg.replace(
+    /[\p{Cc}\p{Cf}]/gu,
+    (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}}`,
+  );
+  const needsQuotes = arg === '' || visible !== arg || /[\s"']/u.test(arg);
+  return needsQuotes ? `"${visible.replace(/"/g, '\\"')}"` : visible;
+}

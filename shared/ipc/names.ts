@@ -1,0 +1,25 @@
+/**
+ * The names of the contract's requests and events, without their schemas, so
+ * the sandboxed preload can derive `window.host` without bundling zod.
+ * contract.ts checks at compile time that these lists and its tables agree.
+ */
+export const REQUEST_NAMES = [
+  'getAppInfo',
+  'getConfigState',
+  'reloadConfig',
+  'listServers',
+  'addServer',
+  'removeServer',
+  'startServer',
+  'stopServer',
+  'callTool',
+] as const;
+
+export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged'] as const;
+
+export type RequestName = (typeof REQUEST_NAMES)[number];
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/** The Electron IPC channel that carries a request or event. */
+export const requestChannel = (name: RequestName): string => `host:req:${name}`;
+export const eventChannel = (name: EventName): string => `host:evt:${name}`;
