@@ -59,10 +59,8 @@ export type { RequestName, EventName };
 
 // The schema-free name lists (names.ts) must match these tables exactly.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const requestNamesMatch: Same<keyof Requests, RequestName> = true;
-const eventNamesMatch: Same<keyof Events, EventName> = true;
-void requestNamesMatch;
-void eventNamesMatch;
+/** Fails to compile when names.ts and the tables disagree. */
+export const NAMES_MATCH_CONTRACT: Same<keyof Requests, RequestName> & Same<keyof Events, EventName> = true;
 
 /** What a caller passes (before defaults are applied). */
 export type RequestParams<K extends RequestName> = z.input<Requests[K]['params']>;
