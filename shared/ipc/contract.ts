@@ -60,7 +60,10 @@ export type { RequestName, EventName };
 // The schema-free name lists (names.ts) must match these tables exactly.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails to compile when names.ts and the tables disagree. */
-export const NAMES_MATCH_CONTRACT: Same<keyof Requests, RequestName> & Same<keyof Events, EventName> = true;
+export const NAMES_MATCH_CONTRACT: [Same<keyof Requests, RequestName>, Same<keyof Events, EventName>] = [
+  true,
+  true,
+];
 
 /** What a caller passes (before defaults are applied). */
 export type RequestParams<K extends RequestName> = z.input<Requests[K]['params']>;
