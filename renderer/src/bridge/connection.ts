@@ -1,0 +1,24 @@
+/**
+ * Whether the renderer can currently reach the host. Electron's IPC never
+ * drops, so there it is always "connected"; the headless WebSocket can.
+ *   connecting   — the first connection attempt is under way
+ *   connected    — requests and events flow
+ *   reconnecting — the connection was lost (or never made); retrying with backoff
+ */
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+
+/** An observable connection state, read by the store and shown as a banner. */
+export interface HostConnection {
+  getState(): ConnectionState;
+  /** Called on every change; returns the function that unsubscribes. */
+  subscribe(listener: (state: ConnectionState) => void): () => void;
+  /** Something the person can do about a lost connection, if we know it. */
+  readonly hint: string | undefined;
+}
+
+/** The connection of a pipe that cannot drop (Electron IPC). */
+export const alwaysConnected: HostConnection = {
+  getState: () => 'connected',
+  subscribe: () => () => undefined,
+  hint: undefined,
+};

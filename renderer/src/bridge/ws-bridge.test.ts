@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestNames } from '../../../shared/ipc/contract.js';
+import type { ServerSnapshot } from '../../../shared/model/server.js';
+import type { ConnectionState } from './connection.js';
+import { createWebSocketBridge } from './ws-bridge.js';
+import type { BridgeSocket, HostBridge } from './ws-bridge.js';
+
+/** A socket the test drives by hand: open it, feed it frames, drop it. */
+class FakeSocket implements BridgeSocket {
+  readyState: BridgeSocket['readyState'] = 0;
+  readonly sent: unknown[] = [];
+  onopen: BridgeSocket['onopen'] = null;
+  onmessage: BridgeSocket['onmessage'] = null;
+  onclose: BridgeSocket['onclose'] = null;
+
+  send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+    if (typeof data === 'string') this.sent.push(JSON.parse(data));
+  }
+  close(): void {
+    this.drop();
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.call(this.asWebSocket(), new Event('open'));
+  }
+  receive(frame: unknown): void {
+    const data = typeof frame === 'string' ? frame : JSON.stringify(frame);
+    this.onmessage?.call(this.asWebSocket(), new MessageEvent('message', { data }));
+  }
+  drop(): void {
+    this.readyState = 3;
+    this.onclose?.call(this.asWebSocket(), new Event('close') as CloseEvent);
+  }
+  private asWebSocket(): WebSocket {
+    // The handlers ignore `this`; the type only asks for it.
+    return this as unknown as WebSocket;
+  }
+}
+
+const snapshot: ServerSnapshot = {
+  name: 'everything',
+  transport: 'stdio',
+  target: 'node index.js stdio',
+  status: 'connected',
+  capabilities: { tools: true, resources: true, prompts: true, logging: true },
+  tools: [],
+  counts: { tools: 0, resources: 0, prompts: 0 },
+  stderrTail: [],
+};
+
+describe('createWebSocketBridge', () => {
+  let sockets: FakeSocket[];
+  let bridge: HostBridge;
+  const latest = (): FakeSocket => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no socket opened');
+    return socket;
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    sockets = [];
+    bridge = createWebSocketBridge({
+      url: 'ws://127.0.0.1:1/ipc?token=t',
+      openSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+    });
+  });
+
+  afterEach(() => {
+    bridge.dispose();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('has one method per request of the contract', () => {
+    for (const name of requestNames) expect(typeof bridge.api[name]).toBe('function');
+  });
+
+  it('answers not_connected at once while the socket is not open', async () => {
+    const result = await bridge.api.listServers({});
+    expect(result).toMatchObject({ ok: false, error: { code: 'not_connected' } });
+    expect(latest().sent).toEqual([]);
+  });
+
+  it('sends {id, method, params} and resolves with the value parsed by the contract', async () => {
+    latest().open();
+    const pending = bridge.api.stopServer({ name: 'everything' });
+    expect(latest().sent).toEqual([{ id: 1, method: 'stopServer', params: { name: 'everything' } }]);
+    latest().receive({ id: 1, result: { ok: true, value: snapshot } });
+    expect(await pending).toEqual({ ok: true, value: snapshot });
+  });
+
+  it('passes error values through and turns a malformed value into protocol_error', async () => {
+    latest().open();
+    const refused = bridge.api.removeServer({ name: 'x' });
+    latest().receive({ id: 1, result: { ok: false, error: { code: 'not_found', message: 'No server x' } } });
+    expect(await refused).toEqual({ ok: false, error: { code: 'not_found', message: 'No server x' } });
+
+    const garbled = bridge.api.getConfigState({});
+    latest().receive({ id: 2, result: { ok: true, value: { path: 42 } } });
+    expect(await garbled).toMatchObject({ ok: false, error: { code: 'protocol_error' } });
+  });
+
+  it('delivers valid events and drops invalid frames and payloads', () => {
+    latest().open();
+    const removed = vi.fn();
+    const unsubscribe = bridge.api.on('serverRemoved', removed);
+    latest().receive('not json');
+    latest().receive({ event: 'serverRemoved', payload: { name: 7 } });
+    latest().receive({ event: 'noSuchEvent', payload: {} });
+    latest().receive({ event: 'serverRemoved', payload: { name: 'gone' } });
+    expect(removed.mock.calls).toEqual([[{ name: 'gone' }]]);
+    unsubscribe();
+    latest().receive({ event: 'serverRemoved', payload: { name: 'again' } });
+    expect(removed).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up on a socket that never opens and tries again', () => {
+    const first = latest();
+    vi.advanceTimersByTime(5000);
+    expect(first.readyState).toBe(3);
+    expect(bridge.connection.getState()).toBe('reconnecting');
+    vi.advanceTimersByTime(500);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('settles pending calls when the socket drops and reconnects with backoff', async () => {
+    const states: ConnectionState[] = [];
+    bridge.connection.subscribe((state) => states.push(state));
+    latest().open();
+    const pending = bridge.api.listServers({});
+    latest().drop();
+    expect(await pending).toEqual({
+      ok: false,
+      error: { code: 'not_connected', message: 'Lost connection to the host' },
+    });
+    expect(bridge.connection.getState()).toBe('reconnecting');
+
+    // Failed attempts wait 0.5 s, 1 s, 2 s, 4 s, then 5 s at most.
+    for (const wait of [500, 1000, 2000, 4000, 5000, 5000]) {
+      const before = sockets.length;
+      vi.advanceTimersByTime(wait - 1);
+      expect(sockets.length).toBe(before);
+      vi.advanceTimersByTime(1);
+      expect(sockets.length).toBe(before + 1);
+      latest().drop();
+    }
+    vi.advanceTimersByTime(5000);
+    latest().open();
+    expect(states).toEqual(['connected', 'reconnecting', 'connected']);
+
+    // A successful open resets the backoff.
+    latest().drop();
+    const before = sockets.length;
+    vi.advanceTimersByTime(500);
+    expect(sockets.length).toBe(before + 1);
+  });
+});

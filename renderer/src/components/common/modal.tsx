@@ -1,0 +1,59 @@
+import { useLayoutEffect, useRef } from 'react';
+import type { ReactNode, RefObject } from 'react';
+
+interface ModalProps {
+  /** id of the heading that names the dialog. */
+  labelledBy: string;
+  /** id of the text that describes it (confirmations). */
+  describedBy?: string;
+  /** Esc, Cancel buttons and backdrop clicks all end up here. */
+  onClose: () => void;
+  /** Receives focus when the dialog opens (else the first focusable element). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A modal built on the native <dialog>: showModal() gives the focus trap,
+ * the inert page behind it, the top layer and Esc (as a "cancel" event).
+ * Mount it to open, unmount it to close; focus returns to where it was.
+ */
+export function Modal(props: ModalProps) {
+  const { labelledBy, describedBy, onClose, initialFocus, role = 'dialog', className, children } = props;
+  const ref = useRef<HTMLDialogElement>(null);
+
+  // Layout effect: the cleanup must close() while the element is still in the
+  // document, so the browser restores focus to the control that opened it.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    initialFocus?.current?.focus();
+    return () => {
+      dialog.close();
+    };
+  }, [initialFocus]);
+
+  return (
+    <dialog
+      ref={ref}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-modal="true"
+      className={['modal', className].filter(Boolean).join(' ')}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onMouseDown={(event) => {
+        // A press on the backdrop targets the <dialog> itself, not its content.
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { HostErrorValue, Result } from '../../../../shared/ipc/result.js';
+import type { ServerSnapshot } from '../../../../shared/model/server.js';
+import { isRunning } from '../../lib/status.js';
+import { useActions } from '../../store/store-context.js';
+import { Spinner } from '../common/spinner.js';
+import { RemoveServerDialog } from './remove-server-dialog.js';
+
+type Busy = 'start' | 'stop' | undefined;
+
+/** Stop or Start (whichever applies) and Remove, which asks first. */
+export function ServerActions({ server }: { server: ServerSnapshot }) {
+  const { startServer, stopServer } = useActions();
+  const [busy, setBusy] = useState<Busy>();
+  const [error, setError] = useState<HostErrorValue>();
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const running = isRunning(server.status);
+  const canStart = server.status === 'stopped' || server.status === 'failed';
+
+  const run = async (kind: 'start' | 'stop', action: (name: string) => Promise<Result<ServerSnapshot>>) => {
+    setBusy(kind);
+    setError(undefined);
+    const result = await action(server.name);
+    setBusy(undefined);
+    if (!result.ok) setError(result.error);
+  };
+
+  return (
+    <div className="server-actions">
+      {running && (
+        <button
+          type="button"
+          className="btn"
+          disabled={busy !== undefined}
+          onClick={() => {
+            void run('stop', stopServer);
+          }}
+        >
+          {busy === 'stop' && <Spinner />}
+          Stop
+        </button>
+      )}
+      {canStart && (
+        <button
+          type="button"
+          className="btn"
+          disabled={busy !== undefined}
+          onClick={() => {
+            void run('start', startServer);
+          }}
+        >
+          {busy === 'start' && <Spinner />}
+          Start
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn--danger-quiet"
+        onClick={() => {
+          setConfirmRemove(true);
+        }}
+      >
+        Remove
+      </button>
+      {error && (
+        <p className="server-actions__error" role="alert">
+          {error.message}
+        </p>
+      )}
+      {confirmRemove && (
+        <RemoveServerDialog
+          name={server.name}
+          onClose={() => {
+            setConfirmRemove(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ServerSnapshot } from '../../../../shared/model/server.js';
+import { plural } from '../../lib/text.js';
+
+/** What the server is: how it is reached, what it negotiated, who it says it is, what it offers. */
+export function ServerFacts({ server }: { server: ServerSnapshot }) {
+  const { serverInfo, protocolVersion, era, counts, capabilities } = server;
+  const offers = [
+    capabilities.tools && plural(counts.tools, 'tool'),
+    capabilities.resources && plural(counts.resources, 'resource'),
+    capabilities.prompts && plural(counts.prompts, 'prompt'),
+    capabilities.logging && 'logging',
+  ].filter((part): part is string => typeof part === 'string');
+
+  return (
+    <dl className="facts">
+      <div className="facts__row facts__row--wide">
+        <dt>{server.transport === 'stdio' ? 'Command' : 'URL'}</dt>
+        <dd>
+          <code className="target">{server.target}</code>
+        </dd>
+      </div>
+      {protocolVersion !== undefined && (
+        <div className="facts__row">
+          <dt>Protocol</dt>
+          <dd>
+            <span className="mono">{protocolVersion}</span>
+            {era !== undefined && <span className="tag">{era} era</span>}
+          </dd>
+        </div>
+      )}
+      {serverInfo && (
+        <div className="facts__row">
+          <dt>Server</dt>
+          <dd>
+            <span className="mono">{`${serverInfo.name} ${serverInfo.version}`}</span>
+          </dd>
+        </div>
+      )}
+      {server.status === 'connected' && (
+        <div className="facts__row">
+          <dt>Offers</dt>
+          <dd>{offers.length > 0 ? offers.join(' · ') : 'Nothing yet'}</dd>
+        </div>
+      )}
+      {server.pid !== undefined && (server.status === 'connected' || server.status === 'connecting') && (
+        <div className="facts__row">
+          <dt>Process</dt>
+          <dd className="mono">{`PID ${server.pid}`}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

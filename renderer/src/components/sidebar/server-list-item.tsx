@@ -1,0 +1,30 @@
+import { useActions, useAppState } from '../../store/store-context.js';
+import { plural } from '../../lib/text.js';
+import { StatusIndicator } from '../common/status-indicator.js';
+
+/** One server in the sidebar: name, status and, when connected, how many tools it offers. */
+export function ServerListItem({ name }: { name: string }) {
+  const server = useAppState((s) => s.servers[name]);
+  const selected = useAppState((s) => s.selectedServer === name);
+  const { selectServer } = useActions();
+  if (!server) return null;
+
+  return (
+    <button
+      type="button"
+      className="server-item"
+      aria-current={selected ? 'page' : undefined}
+      onClick={() => {
+        selectServer(name);
+      }}
+    >
+      <span className="server-item__name">{server.name}</span>
+      <span className="server-item__meta">
+        <StatusIndicator status={server.status} />
+        {server.status === 'connected' && (
+          <span className="server-item__count">{plural(server.counts.tools, 'tool')}</span>
+        )}
+      </span>
+    </button>
+  );
+}

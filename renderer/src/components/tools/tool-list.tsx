@@ -1,0 +1,32 @@
+import type { ToolInfo } from '../../../../shared/model/server.js';
+import { firstLine } from '../../lib/text.js';
+import { useActions } from '../../store/store-context.js';
+
+/** The tools as buttons; each button's accessible name starts with the tool's name. */
+export function ToolList({ tools, selected }: { tools: readonly ToolInfo[]; selected: string | undefined }) {
+  const { selectTool } = useActions();
+  return (
+    <ul className="tool-list" aria-label="Tools">
+      {tools.map((tool) => {
+        const title = tool.title ?? tool.annotations?.title;
+        const summary = firstLine(tool.description);
+        return (
+          <li key={tool.name}>
+            <button
+              type="button"
+              className="tool-item"
+              aria-current={tool.name === selected ? 'true' : undefined}
+              onClick={() => {
+                selectTool(tool.name);
+              }}
+            >
+              <span className="tool-item__name mono">{tool.name}</span>
+              {title !== undefined && <span className="tool-item__title">{title}</span>}
+              {summary !== '' && <span className="tool-item__summary">{summary}</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import type { ServerSnapshot, ToolInfo } from '../../../../shared/model/server.js';
+import { toolCallOf } from '../../store/reducers.js';
+import { useAppState } from '../../store/store-context.js';
+import { Collapsible } from '../common/collapsible.js';
+import { ToolResult } from '../result/tool-result.js';
+import { CallForm } from './call-form.js';
+import { ToolHints } from './tool-hints.js';
+
+/** One tool: what it is, its schema, the arguments editor and the last result. */
+export function ToolPanel({ server, tool }: { server: ServerSnapshot; tool: ToolInfo }) {
+  const call = useAppState((s) => toolCallOf(s, server.name, tool.name));
+  const title = tool.title ?? tool.annotations?.title;
+  const ref = useRef<HTMLDivElement>(null);
+
+  // Picking a tool after scrolling down the page must not leave its panel above the fold.
+  useEffect(() => {
+    const panel = ref.current;
+    if (!panel) return;
+    const visibleTop = panel.closest('main')?.getBoundingClientRect().top ?? 0;
+    if (panel.getBoundingClientRect().top < visibleTop) panel.scrollIntoView({ block: 'start' });
+  }, [tool.name]);
+
+  return (
+    <div ref={ref} className="card tool-panel">
+      <header className="tool-panel__header">
+        <h3 className="tool-panel__heading">
+          <span className="mono">{tool.name}</span>
+          {title !== undefined && <span className="tool-panel__title">{title}</span>}
+        </h3>
+        <ToolHints annotations={tool.annotations} />
+      </header>
+      {tool.description !== undefined && <p className="tool-panel__description">{tool.description}</p>}
+      <Collapsible title="Input schema">
+        <pre className="code-block">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
+      </Collapsible>
+      <CallForm server={server} tool={tool} call={call} />
+      {call.result && <ToolResult result={call.result} />}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ConnectionState } from '../bridge/connection.js';
+import type { AppInfo, ConfigState } from '../../../shared/model/app.js';
+import type { StdioServerInput } from '../../../shared/model/config.js';
+import type { ServerSnapshot, ToolCallResult } from '../../../shared/model/server.js';
+import type { ErrorCode, HostErrorValue, Result } from '../../../shared/ipc/result.js';
+
+/** Why a tool call did not produce a result. */
+export interface ToolCallError {
+  /** "json": caught in the renderer before calling; "host": the host's error value. */
+  readonly kind: 'json' | 'host';
+  readonly code?: ErrorCode;
+  readonly message: string;
+}
+
+/** The arguments draft and last outcome of one tool of one server. */
+export interface ToolCallState {
+  /** What the person typed; undefined until they edit (the UI shows the schema skeleton). */
+  readonly argumentsText: string | undefined;
+  readonly running: boolean;
+  readonly result: ToolCallResult | undefined;
+  readonly error: ToolCallError | undefined;
+}
+
+/** Everything the UI shows. The host is the source of truth; this is its view. */
+export interface AppData {
+  readonly connection: ConnectionState;
+  readonly connectionHint: string | undefined;
+  /** True once the first full snapshot (servers, config state) has arrived. */
+  readonly loaded: boolean;
+  /** Set when fetching the snapshot failed for a reason other than a lost connection. */
+  readonly loadError: HostErrorValue | undefined;
+  readonly appInfo: AppInfo | undefined;
+  readonly configState: ConfigState | undefined;
+  /** Server names in the host's order. */
+  readonly serverNames: readonly string[];
+  readonly servers: Readonly<Record<string, ServerSnapshot>>;
+  readonly selectedServer: string | undefined;
+  readonly selectedTool: string | undefined;
+  /** Per server, per tool: arguments drafts and last outcomes. */
+  readonly toolCalls: Readonly<Record<string, Readonly<Record<string, ToolCallState>>>>;
+}
+
+/** The only way React changes anything: each action asks the host and applies its answer. */
+export interface AppActions {
+  selectServer: (name: string) => void;
+  selectTool: (name: string | undefined) => void;
+  /** Adds and starts a stdio server; on success it becomes the selected server. */
+  addServer: (input: StdioServerInput) => Promise<Result<ServerSnapshot>>;
+  startServer: (name: string) => Promise<Result<ServerSnapshot>>;
+  stopServer: (name: string) => Promise<Result<ServerSnapshot>>;
+  removeServer: (name: string) => Promise<Result<null>>;
+  reloadConfig: () => Promise<Result<ConfigState>>;
+  setToolArguments: (server: string, tool: string, text: string) => void;
+  /** Checks that `argumentsText` is a JSON object, then calls the tool; the outcome lands in toolCalls. */
+  callTool: (server: string, tool: string, argumentsText: string) => Promise<void>;
+}
+
+export interface AppState extends AppData {
+  readonly actions: AppActions;
+}

@@ -1,0 +1,170 @@
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import type { HostConnection } from '../bridge/connection.js';
+import type { HostApi } from '../../../shared/ipc/host-api.js';
+import type { AppActions, AppState } from './app-state.js';
+import { checkArgumentsJson } from '../lib/arguments-json.js';
+import { patchToolCall, removeServer, replaceServers, toolCallOf, upsertServer } from './reducers.js';
+
+/** The store plus the function that detaches it from the host. */
+export interface AppStore {
+  readonly store: StoreApi<AppState>;
+  dispose(): void;
+}
+
+/**
+ * Creates the renderer's one store, bound to a host. It fetches the full
+ * snapshot whenever the connection becomes "connected" (at start and after
+ * every reconnect, since events may have been missed) and applies the host's
+ * events in between.
+ */
+export function createAppStore(host: HostApi, connection: HostConnection): AppStore {
+  const store = createStore<AppState>()((set, get) => {
+    const applySnapshot = (result: Awaited<ReturnType<HostApi['startServer']>>): void => {
+      if (result.ok) set((s) => upsertServer(s, result.value));
+    };
+
+    const actions: AppActions = {
+      selectServer(name) {
+        if (get().selectedServer === name) return;
+        set({ selectedServer: name, selectedTool: undefined });
+      },
+      selectTool(name) {
+        set({ selectedTool: name });
+      },
+      async addServer(input) {
+        const result = await host.addServer(input);
+        if (result.ok) {
+          set((s) => ({
+            ...upsertServer(s, result.value),
+            selectedServer: result.value.name,
+            selectedTool: undefined,
+          }));
+        }
+        return result;
+      },
+      async startServer(name) {
+        const result = await host.startServer({ name });
+        applySnapshot(result);
+        return result;
+      },
+      async stopServer(name) {
+        const result = await host.stopServer({ name });
+        applySnapshot(result);
+        return result;
+      },
+      async removeServer(name) {
+        const result = await host.removeServer({ name });
+        if (result.ok) set((s) => removeServer(s, name));
+        return result;
+      },
+      async reloadConfig() {
+        const result = await host.reloadConfig({});
+        if (result.ok) set({ configState: result.value });
+        return result;
+      },
+      setToolArguments(server, tool, text) {
+        set((s) => patchToolCall(s, server, tool, { argumentsText: text }));
+      },
+      async callTool(server, tool, argumentsText) {
+        if (toolCallOf(get(), server, tool).running) return;
+        const checked = checkArgumentsJson(argumentsText);
+        if (!checked.ok) {
+          set((s) =>
+            patchToolCall(s, server, tool, {
+              argumentsText,
+              result: undefined,
+              error: { kind: 'json', message: checked.message },
+            }),
+          );
+          return;
+        }
+        set((s) =>
+          patchToolCall(s, server, tool, {
+            argumentsText,
+            running: true,
+            result: undefined,
+            error: undefined,
+          }),
+        );
+        const result = await host.callTool({ server, tool, argumentsJson: checked.json });
+        set((s) =>
+          patchToolCall(
+            s,
+            server,
+            tool,
+            result.ok
+              ? { running: false, result: result.value }
+              : {
+                  running: false,
+                  error: { kind: 'host', code: result.error.code, message: result.error.message },
+                },
+          ),
+        );
+      },
+    };
+
+    return {
+      connection: connection.getState(),
+      connectionHint: connection.hint,
+      loaded: false,
+      loadError: undefined,
+      appInfo: undefined,
+      configState: undefined,
+      serverNames: [],
+      servers: {},
+      selectedServer: undefined,
+      selectedTool: undefined,
+      toolCalls: {},
+      actions,
+    };
+  });
+
+  const { setState } = store;
+
+  async function load(): Promise<void> {
+    const [servers, configState, appInfo] = await Promise.all([
+      host.listServers({}),
+      host.getConfigState({}),
+      host.getAppInfo({}),
+    ]);
+    // A lost connection is shown by the banner; the next "connected" loads again.
+    const failure = [servers, configState, appInfo].find((r) => !r.ok && r.error.code !== 'not_connected');
+    setState((s) => ({
+      ...(servers.ok ? replaceServers(s, servers.value) : {}),
+      ...(configState.ok ? { configState: configState.value } : {}),
+      ...(appInfo.ok ? { appInfo: appInfo.value } : {}),
+      loaded: s.loaded || (servers.ok && configState.ok),
+      loadError: failure && !failure.ok ? failure.error : undefined,
+    }));
+  }
+
+  function reload(): void {
+    // Fire and forget: load() never rejects (every request answers with a Result).
+    void load();
+  }
+
+  const unsubscribes = [
+    host.on('serverChanged', (snapshot) => {
+      setState((s) => upsertServer(s, snapshot));
+    }),
+    host.on('serverRemoved', ({ name }) => {
+      setState((s) => removeServer(s, name));
+    }),
+    host.on('configChanged', (configState) => {
+      setState({ configState });
+    }),
+    connection.subscribe((state) => {
+      setState({ connection: state });
+      if (state === 'connected') reload();
+    }),
+  ];
+  if (connection.getState() === 'connected') reload();
+
+  return {
+    store,
+    dispose() {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    },
+  };
+}
