@@ -14,12 +14,35 @@ const require = createRequire(path.join(root, 'package.json'));
 const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
 const REBUILD_TIMEOUT_MS = 10 * 60_000;
 
+buildFromSource();
 try {
   main();
 } catch (error) {
   console.log(`Electron setup skipped (${shortReason(error)}).`);
 }
 process.exit(0);
+
+/**
+ * In a source checkout, build once so that `npx mcp-host …` works right after
+ * `npm install` (an installed package ships dist/ already). A failure here is
+ * reported, not fatal: `npm start` and `npm test` build again.
+ */
+function buildFromSource() {
+  if (
+    !existsSync(path.join(root, 'vite.config.ts')) ||
+    !existsSync(path.join(root, 'scripts', 'build-node.mjs'))
+  ) {
+    return;
+  }
+  if (process.env.MCP_HOST_SKIP_BUILD === '1') return;
+  const npm = process.env.npm_execpath;
+  const result = npm
+    ? spawnSync(process.execPath, [npm, 'run', '--silent', 'build'], { cwd: root, stdio: 'inherit' })
+    : { status: 1, error: new Error('not run by npm') };
+  if (result.error || result.status !== 0) {
+    console.log('Could not build the app now; `npm start` and `npm test` will build it.');
+  }
+}
 
 function main() {
   if (process.env.MCP_HOST_SKIP_ELECTRON === '1') {
