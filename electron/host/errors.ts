@@ -16,7 +16,7 @@ export class HostError extends Error {
 }
 
 /** Collapses whitespace so a message fits on one line, and bounds its length. */
-export function oneLine(text: string, max = 500): string {
+export function oneLine(text: string, max = 800): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

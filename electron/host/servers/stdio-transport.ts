@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { delimiter } from 'node:path';
 import spawn from 'cross-spawn';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
@@ -212,16 +213,23 @@ export class StdioProcessTransport implements Transport {
 
 function spawnFailure(error: NodeJS.ErrnoException, command: string, env: Record<string, string>): HostError {
   if (error.code === 'ENOENT') {
-    const path = env.PATH ?? env.Path ?? '';
     return new HostError(
       'connection_failed',
-      `Command not found: "${command}" (searched PATH: ${path === '' ? '(empty)' : path})`,
+      `Command not found: "${command}" (searched PATH: ${describeSearchPath(env.PATH ?? env.Path ?? '')})`,
     );
   }
   if (error.code === 'EACCES') {
     return new HostError('connection_failed', `Permission denied running "${command}"`);
   }
   return new HostError('connection_failed', `Cannot start "${command}": ${error.message}`);
+}
+
+/** The PATH as searched: duplicates dropped, and bounded so the message stays one readable line. */
+function describeSearchPath(path: string, max = 600): string {
+  const entries = [...new Set(path.split(delimiter).filter((entry) => entry !== ''))];
+  if (entries.length === 0) return '(empty)';
+  const joined = entries.join(delimiter);
+  return joined.length > max ? `${joined.slice(0, max - 1)}…` : joined;
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
