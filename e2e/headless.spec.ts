@@ -31,16 +31,36 @@ test.describe('bad input keeps the app running', () => {
       mcpServers: {
         everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
         ghost: { command: 'mcp-host-no-such-command' },
+        quitter: {
+          command: process.execPath,
+          args: ['-e', 'console.error("missing API_KEY"); process.exit(2)'],
+        },
+        chatty: {
+          command: process.execPath,
+          args: ['-e', 'console.log("Listening..."); setInterval(() => {}, 1e3)'],
+        },
       },
     },
   });
 
-  test('a missing command shows its reason while the other server stays connected', async ({ app, page }) => {
+  const reasons: [string, string][] = [
+    ['ghost', 'Command not found: "mcp-host-no-such-command"'],
+    ['quitter', 'exited with code 2 before completing the MCP handshake. Last stderr: missing API_KEY'],
+    ['chatty', 'Server wrote non-JSON to stdout'],
+  ];
+
+  test('each failing server shows its one-line reason while the other stays connected', async ({
+    app,
+    page,
+  }) => {
     await page.goto(app.url);
     const servers = page.getByRole('navigation', { name: 'Servers' });
-    await servers.getByRole('button', { name: /ghost/ }).click();
     const main = page.getByRole('main');
-    await expect(main.getByRole('alert')).toContainText('Command not found: "mcp-host-no-such-command"');
+    for (const [name, reason] of reasons) {
+      await servers.getByRole('button', { name: new RegExp(name) }).click();
+      await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
+      await expect(main.getByRole('alert')).toContainText(reason);
+    }
     await servers.getByRole('button', { name: /everything/ }).click();
     await expect(main.getByText('Connected', { exact: true })).toBeVisible();
   });
