@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ContentBlock } from '../../../../shared/model/server.js';
 import { base64Size, formatBytes } from '../../lib/text.js';
 
@@ -39,26 +40,24 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
     }
     case 'resource_link':
       return (
-        <div className="resource-card">
-          <div className="resource-card__top">
-            <span className="tag">Link</span>
-            <span className="resource-card__name">{block.name ?? block.uri}</span>
-            {block.mimeType !== undefined && <span className="resource-card__mime">{block.mimeType}</span>}
-          </div>
+        <BlockCard
+          tag="Link"
+          title={<span className="resource-card__name">{block.name ?? block.uri}</span>}
+          mimeType={block.mimeType}
+        >
           <code className="resource-card__uri">{block.uri}</code>
           {block.description !== undefined && (
             <p className="resource-card__description">{block.description}</p>
           )}
-        </div>
+        </BlockCard>
       );
     case 'resource':
       return (
-        <div className="resource-card">
-          <div className="resource-card__top">
-            <span className="tag">Resource</span>
-            <code className="resource-card__uri">{block.uri}</code>
-            {block.mimeType !== undefined && <span className="resource-card__mime">{block.mimeType}</span>}
-          </div>
+        <BlockCard
+          tag="Resource"
+          title={<code className="resource-card__uri">{block.uri}</code>}
+          mimeType={block.mimeType}
+        >
           {block.text !== undefined ? (
             <pre className="block-text">{block.text}</pre>
           ) : (
@@ -67,19 +66,39 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
               {block.blobBytes !== undefined ? `, ${formatBytes(block.blobBytes)}` : ''} (kept in the host).
             </p>
           )}
-        </div>
+        </BlockCard>
       );
     case 'unknown':
       return (
-        <div className="resource-card">
-          <div className="resource-card__top">
-            <span className="tag">Unknown</span>
+        <BlockCard
+          tag="Unknown"
+          title={
             <span className="resource-card__description">A kind of content this version cannot show</span>
-          </div>
+          }
+        >
           <pre className="code-block">{block.json}</pre>
-        </div>
+        </BlockCard>
       );
   }
+}
+
+/** A card for a non-media block: a tag, a title, the MIME type if known, then the body. */
+function BlockCard(props: {
+  tag: string;
+  title: ReactNode;
+  mimeType?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="resource-card">
+      <div className="resource-card__top">
+        <span className="tag">{props.tag}</span>
+        {props.title}
+        {props.mimeType !== undefined && <span className="resource-card__mime">{props.mimeType}</span>}
+      </div>
+      {props.children}
+    </div>
+  );
 }
 
 function Unsupported({ label }: { label: string }) {
