@@ -1,11 +1,11 @@
 import { test, expect, _electron } from '@playwright/test';
 import type { ElectronApplication, Page } from '@playwright/test';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addEverythingAndCallEcho, everythingEntry } from './flows/server-everything.js';
+import { electronBinaryStatus } from '../scripts/electron-binary.mjs';
 
 /*
  * The same vertical slice as the headless spec, driven through the real
@@ -16,7 +16,8 @@ import { addEverythingAndCallEcho, everythingEntry } from './flows/server-everyt
 
 const MAIN = fileURLToPath(new URL('../dist/electron/main.js', import.meta.url));
 
-const missing = missingElectronBinary();
+// Checked without requiring 'electron' (as Playwright does), which would start a download.
+const missing = electronBinaryStatus().missing ?? null;
 if (missing !== null) console.log(`Skipping Electron e2e: ${missing}`);
 test.skip(missing !== null, missing ?? '');
 
@@ -149,25 +150,4 @@ function definedEnv(): Record<string, string> {
   return Object.fromEntries(
     Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-}
-
-/**
- * Why the Electron binary cannot be used, or null when it can. Checked by
- * reading the electron package's path.txt, because requiring 'electron'
- * (as Playwright does) starts a download when the binary is missing.
- */
-function missingElectronBinary(): string | null {
-  let packageDir: string;
-  try {
-    packageDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  } catch {
-    return 'the electron package is not installed.';
-  }
-  const pathFile = path.join(packageDir, 'path.txt');
-  if (!existsSync(pathFile))
-    return 'the Electron binary is not installed (node_modules/electron has no path.txt).';
-  const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? path.join(packageDir, 'dist');
-  const binary = path.join(distDir, readFileSync(pathFile, 'utf8').trim());
-  if (!existsSync(binary)) return `the Electron binary is not installed (${binary} does not exist).`;
-  return null;
 }

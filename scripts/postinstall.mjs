@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { electronBinaryStatus, electronPackageDir } from './electron-binary.mjs';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +54,7 @@ function main() {
   // Installed without devDependencies (e.g. as the mcp-host CLI): nothing to do.
   if (!packageDir) return;
 
-  if (!electronBinaryPresent(packageDir)) {
+  if (electronBinaryStatus().binary === undefined) {
     const failure = downloadElectron(packageDir);
     if (failure !== null) {
       console.log(
@@ -63,22 +64,6 @@ function main() {
     }
   }
   rebuildNativeModules();
-}
-
-function electronPackageDir() {
-  try {
-    return path.dirname(require.resolve('electron/package.json'));
-  } catch {
-    return null;
-  }
-}
-
-/** Same check as scripts/start.mjs: path.txt names the executable under dist/. */
-function electronBinaryPresent(packageDir) {
-  const pathFile = path.join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return false;
-  const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH || path.join(packageDir, 'dist');
-  return existsSync(path.join(distDir, readFileSync(pathFile, 'utf8').trim()));
 }
 
 /** Runs electron's own installer (it downloads from GitHub); returns why it failed, or null. */
@@ -94,7 +79,7 @@ function downloadElectron(packageDir) {
     const firstLine = `${result.stderr}\n${result.stdout}`.split('\n').find((line) => line.trim() !== '');
     return firstLine ? shortReason(firstLine) : `the download exited with status ${result.status}`;
   }
-  return electronBinaryPresent(packageDir) ? null : 'the download finished but no binary was found';
+  return electronBinaryStatus().binary !== undefined ? null : 'the download finished but no binary was found';
 }
 
 /** Rebuilds native production dependencies (e.g. better-sqlite3) against Electron's ABI. */

@@ -2,11 +2,12 @@
 // its binary is installed, otherwise the headless shell in the browser. Extra
 // arguments pass through: `npm start -- --config ./my-servers.json`.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinaryStatus } from './electron-binary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const extraArgs = process.argv.slice(2);
@@ -23,19 +24,13 @@ if (electron) {
 }
 
 /**
- * The Electron executable, or null when it is not installed. path.txt is read
- * first because requiring 'electron' without a binary starts a download.
- * (Same check as scripts/postinstall.mjs.)
+ * The Electron executable, or null when it is not installed. Only once the
+ * binary is known to exist is 'electron' required (otherwise it downloads).
  */
 function electronBinary() {
-  const require = createRequire(import.meta.url);
+  if (electronBinaryStatus().binary === undefined) return null;
   try {
-    const packageDir = path.dirname(require.resolve('electron/package.json'));
-    const pathFile = path.join(packageDir, 'path.txt');
-    if (!existsSync(pathFile)) return null;
-    const distDir = process.env.ELECTRON_OVERRIDE_DIST_PATH || path.join(packageDir, 'dist');
-    if (!existsSync(path.join(distDir, readFileSync(pathFile, 'utf8').trim()))) return null;
-    const binary = require('electron');
+    const binary = createRequire(import.meta.url)('electron');
     return typeof binary === 'string' && existsSync(binary) ? binary : null;
   } catch {
     return null;
