@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
-import { EVENT_NAMES, REQUEST_NAMES, eventChannel, requestChannel } from '../shared/ipc/names.js';
+import { REQUEST_NAMES, eventChannel, isEventName, requestChannel } from '../shared/ipc/names.js';
 import type { EventName, RequestName } from '../shared/ipc/names.js';
 import type { EventPayload } from '../shared/ipc/contract.js';
 import type { HostApi, HostEventListener, HostRequests } from '../shared/ipc/host-api.js';
@@ -31,8 +31,9 @@ function request(name: RequestName): (params: unknown) => Promise<Result<unknown
 }
 
 function on<E extends EventName>(event: E, listener: HostEventListener<E>): () => void {
-  if (!(EVENT_NAMES as readonly string[]).includes(event))
-    throw new TypeError(`Unknown host event: ${event.slice(0, 64)}`);
+  // The page is untrusted: at run time `event` may be anything, whatever its type says.
+  const name: unknown = event;
+  if (!isEventName(name)) throw new TypeError(`Unknown host event: ${String(name).slice(0, 64)}`);
   const channel = eventChannel(event);
   const forward = (_event: IpcRendererEvent, payload: EventPayload<E>): void => {
     try {

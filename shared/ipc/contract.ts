@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
 import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
-import { EVENT_NAMES, REQUEST_NAMES, eventChannel, requestChannel } from './names.js';
+import {
+  EVENT_NAMES,
+  REQUEST_NAMES,
+  eventChannel,
+  isEventName,
+  isRequestName,
+  requestChannel,
+} from './names.js';
 import type { EventName, RequestName } from './names.js';
 
 /**
@@ -75,7 +82,4 @@ export type EventPayload<E extends EventName> = z.output<Events[E]>;
 export const requestNames: readonly RequestName[] = REQUEST_NAMES;
 export const eventNames: readonly EventName[] = EVENT_NAMES;
 
-export const isRequestName = (name: unknown): name is RequestName =>
-  typeof name === 'string' && Object.prototype.hasOwnProperty.call(requests, name);
-
-export { requestChannel, eventChannel };
+export { requestChannel, eventChannel, isRequestName, isEventName };

@@ -20,6 +20,14 @@ export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged'] a
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
 
+const has = (list: readonly string[], name: unknown): boolean =>
+  typeof name === 'string' && list.includes(name);
+
+/** Whether a name (from a wire or a caller) is a request of the contract. */
+export const isRequestName = (name: unknown): name is RequestName => has(REQUEST_NAMES, name);
+/** Whether a name is an event of the contract. */
+export const isEventName = (name: unknown): name is EventName => has(EVENT_NAMES, name);
+
 /** The Electron IPC channel that carries a request or event. */
 export const requestChannel = (name: RequestName): string => `host:req:${name}`;
 export const eventChannel = (name: EventName): string => `host:evt:${name}`;

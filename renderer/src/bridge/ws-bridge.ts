@@ -1,4 +1,4 @@
-import { events, requestNames, requests } from '../../../shared/ipc/contract.js';
+import { events, isEventName, requestNames, requests } from '../../../shared/ipc/contract.js';
 import type { EventName, RequestName, RequestParams, RequestResult } from '../../../shared/ipc/contract.js';
 import type { HostApi, HostEventListener, HostRequests } from '../../../shared/ipc/host-api.js';
 import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
@@ -40,8 +40,6 @@ export interface HostBridge {
 }
 
 type AnyListener = (payload: unknown) => void;
-
-const isEventName = (name: string): name is EventName => Object.prototype.hasOwnProperty.call(events, name);
 
 /**
  * The headless shell's pipe: the HostApi over one WebSocket (frames from
