@@ -16,13 +16,31 @@ export const ServerNameSchema = z
 
 const EnvSchema = z.record(z.string(), z.string());
 
+/**
+ * Settings every server entry may carry, whatever its transport. All are
+ * optional so that files written by other hosts load unchanged.
+ */
+const CommonServerFields = {
+  disabled: z.boolean().optional(),
+  /** Tools of this server that are never offered to the model nor callable. */
+  disabledTools: z.array(z.string()).optional(),
+  /** Per-request time limit in ms (default 60 000); progress notifications reset it. */
+  timeout: z.number().int().positive().max(86_400_000).optional(),
+  /** Upper bound in ms on a request that keeps reporting progress (default 600 000). */
+  maxTotalTimeout: z.number().int().positive().max(86_400_000).optional(),
+  /** Restart automatically with backoff after a crash (default true). */
+  autoRestart: z.boolean().optional(),
+  /** Folders exposed to the server as roots: file:// URIs only, none by default. */
+  roots: z.array(z.string().regex(/^file:\/\//, 'Roots must be file:// URIs')).optional(),
+};
+
 export const StdioServerConfigSchema = z.looseObject({
   type: z.literal('stdio').optional(),
   command: z.string().trim().min(1, 'Command is required'),
   args: z.array(z.string()).optional(),
   env: EnvSchema.optional(),
   cwd: z.string().optional(),
-  disabled: z.boolean().optional(),
+  ...CommonServerFields,
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;
 
@@ -30,7 +48,7 @@ export const HttpServerConfigSchema = z.looseObject({
   type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
   url: z.url({ protocol: /^https?$/, error: 'URL must be http:// or https://' }),
   headers: z.record(z.string(), z.string()).optional(),
-  disabled: z.boolean().optional(),
+  ...CommonServerFields,
 });
 export type HttpServerConfig = z.infer<typeof HttpServerConfigSchema>;
 
