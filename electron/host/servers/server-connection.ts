@@ -1,11 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Tool } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
 import type { ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
-import { ToolInfoSchema } from '../../../shared/model/server.js';
-import type { ServerSnapshot, ServerStatus, ToolCallResult, ToolInfo } from '../../../shared/model/server.js';
+import type { ServerSnapshot, ServerStatus, ToolCallResult } from '../../../shared/model/server.js';
 import { HostError, describeError, oneLine } from '../errors.js';
+import { ServerCatalog, requireCapability } from './server-catalog.js';
 import { StdioProcessTransport } from './stdio-transport.js';
 import type { ProcessExit } from './stdio-transport.js';
 import { parseToolArguments } from './tool-arguments.js';
@@ -37,8 +36,7 @@ export class ServerConnection {
   private error: string | undefined;
   private client: Client | undefined;
   private transport: StdioProcessTransport | undefined;
-  private tools: ToolInfo[] = [];
-  private counts = { tools: 0, resources: 0, prompts: 0 };
+  private serverCatalog: ServerCatalog | undefined;
   private stderrTail: string[] = [];
   private connectedAt: number | undefined;
   /** Bumped on every start/stop so that late events of an old process are ignored. */
@@ -83,8 +81,8 @@ export class ServerConnection {
         prompts: caps?.prompts !== undefined,
         logging: caps?.logging !== undefined,
       },
-      tools: this.status === 'connected' ? this.tools : [],
-      counts: this.counts,
+      tools: client && this.serverCatalog ? [...this.serverCatalog.tools] : [],
+      counts: this.countsForSnapshot(),
       ...(this.transport?.pid !== undefined && this.status !== 'stopped' ? { pid: this.transport.pid } : {}),
       stderrTail: [...this.stderrTail],
       ...(this.connectedAt !== undefined ? { connectedAt: this.connectedAt } : {}),
@@ -93,6 +91,24 @@ export class ServerConnection {
 
   get currentStatus(): ServerStatus {
     return this.status;
+  }
+
+  /** What the connected server offers (tools, resources, templates, prompts); undefined unless connected. */
+  get catalog(): ServerCatalog | undefined {
+    return this.status === 'connected' ? this.serverCatalog : undefined;
+  }
+
+  /** The connected server's SDK client, for requests beyond the catalog (read, get, subscribe). */
+  get connectedClient(): Client | undefined {
+    return this.status === 'connected' ? this.client : undefined;
+  }
+
+  /** Throws a clear HostError unless connected and the server declared `feature`. */
+  requireCapability(feature: Parameters<typeof requireCapability>[2]): Client {
+    const client = this.connectedClient;
+    if (!client) throw new HostError('not_connected', `Server "${this.name}" is not connected`);
+    requireCapability(this.name, client.getServerCapabilities(), feature);
+    return client;
   }
 
   /** Replaces the configuration; takes effect at the next start. */
@@ -106,8 +122,6 @@ export class ServerConnection {
     const generation = ++this.generation;
     this.error = undefined;
     this.stderrTail = [];
-    this.tools = [];
-    this.counts = { tools: 0, resources: 0, prompts: 0 };
     this.setStatus('connecting');
     try {
       if (!isStdioConfig(this.config)) {
@@ -140,11 +154,8 @@ export class ServerConnection {
   }
 
   async callTool(toolName: string, argumentsJson: string, signal?: AbortSignal): Promise<ToolCallResult> {
-    const client = this.client;
-    if (this.status !== 'connected' || !client) {
-      throw new HostError('not_connected', `Server "${this.name}" is not connected`);
-    }
-    const tool = this.tools.find((t) => t.name === toolName);
+    const client = this.requireCapability('tools');
+    const tool = this.serverCatalog?.tools.find((t) => t.name === toolName);
     if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
     const args = parseToolArguments(argumentsJson, tool.inputSchema);
     const started = performance.now();
@@ -204,37 +215,10 @@ export class ServerConnection {
       }
     };
 
-    const client = new Client(
-      { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
-      {
-        capabilities: {},
-        versionNegotiation: { mode: 'auto', probe: { timeoutMs: 5000 } },
-        listChanged: {
-          tools: {
-            onChanged: (error, tools) => {
-              if (error || !tools || generation !== this.generation) return;
-              this.setTools(tools);
-              this.emit();
-            },
-          },
-        },
-      },
-    );
-    this.client = client;
+    const client = this.newClient(generation);
     const handshake = async () => {
       await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? 30_000 });
-      const caps = client.getServerCapabilities() ?? {};
-      const [tools, resources, prompts] = await Promise.all([
-        caps.tools ? client.listTools() : undefined,
-        caps.resources ? client.listResources() : undefined,
-        caps.prompts ? client.listPrompts() : undefined,
-      ]);
-      if (tools) this.setTools(tools.tools);
-      this.counts = {
-        tools: this.tools.length,
-        resources: resources?.resources.length ?? 0,
-        prompts: prompts?.prompts.length ?? 0,
-      };
+      await this.serverCatalog?.load(client);
     };
     // Whichever loses the race must not surface as an unhandled rejection:
     // an abandoned handshake rejects once the transport is torn down.
@@ -248,16 +232,38 @@ export class ServerConnection {
     }
   }
 
-  private setTools(tools: Tool[]): void {
-    const parsed: ToolInfo[] = [];
-    for (const tool of tools) {
-      const result = ToolInfoSchema.safeParse(tool);
-      if (result.success) parsed.push(result.data);
-      else
-        this.pushStderr(`[host] ignored a malformed tool definition: ${oneLine(JSON.stringify(tool), 200)}`);
-    }
-    this.tools = parsed;
-    this.counts = { ...this.counts, tools: parsed.length };
+  /**
+   * A fresh SDK client and catalog for one connection attempt. Strict
+   * capabilities: besides our own `requireCapability` checks, the SDK refuses
+   * any request whose capability the server did not declare.
+   */
+  private newClient(generation: number): Client {
+    const catalog = new ServerCatalog(this.name, {
+      timeoutMs: this.options.requestTimeoutMs ?? 60_000,
+      onWarning: (line) => {
+        this.pushStderr(line);
+      },
+    });
+    catalog.onChange(() => {
+      if (generation === this.generation && this.status === 'connected') this.emit();
+    });
+    const client = new Client(
+      { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
+      {
+        capabilities: {},
+        versionNegotiation: { mode: 'auto', probe: { timeoutMs: 5000 } },
+        enforceStrictCapabilities: true,
+        listChanged: catalog.listChangedHandlers(),
+      },
+    );
+    this.serverCatalog = catalog;
+    this.client = client;
+    return client;
+  }
+
+  private countsForSnapshot(): ServerSnapshot['counts'] {
+    const catalog = this.status === 'connected' ? this.serverCatalog : undefined;
+    return catalog ? catalog.counts() : { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0 };
   }
 
   /** Maps an SDK failure to one clear line, naming the server and what happened. */
@@ -271,6 +277,8 @@ export class ServerConnection {
           return new HostError('timeout', `Server "${this.name}" did not answer ${what} in time`);
         case SdkErrorCode.ConnectionClosed:
           return new HostError('server_exited', `Server "${this.name}" closed the connection during ${what}`);
+        case SdkErrorCode.CapabilityNotSupported:
+          return new HostError('not_found', `Server "${this.name}": ${describeError(error)}`);
         default:
           return new HostError('protocol_error', `Server "${this.name}": ${describeError(error)}`);
       }
@@ -303,6 +311,7 @@ export class ServerConnection {
     const client = this.client;
     const transport = this.transport;
     this.client = undefined;
+    this.serverCatalog?.dispose();
     if (failed) await transport?.terminate();
     // Client.close closes the transport, which runs the stop sequence (once).
     await client?.close().catch(() => undefined);
