@@ -1,9 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
-import type { ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
+import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
 import type { ServerSnapshot, ServerStatus, ToolCallResult } from '../../../shared/model/server.js';
 import { HostError, describeError, oneLine } from '../errors.js';
+import { connectHttp } from './http-transport.js';
+import type { HttpSession } from './http-transport.js';
 import { ServerCatalog, requireCapability } from './server-catalog.js';
 import { StdioProcessTransport } from './stdio-transport.js';
 import type { ProcessExit } from './stdio-transport.js';
@@ -20,6 +23,8 @@ export interface ConnectionOptions {
   requestTimeoutMs?: number;
   /** Grace period of each stop step. Default 2 s. */
   stopGraceMs?: number;
+  /** Reconnection of broken SSE streams of remote servers. Default DEFAULT_HTTP_RECONNECTION. */
+  httpReconnection?: StreamableHTTPReconnectionOptions;
   onChange: (snapshot: ServerSnapshot) => void;
 }
 
@@ -36,6 +41,8 @@ export class ServerConnection {
   private error: string | undefined;
   private client: Client | undefined;
   private transport: StdioProcessTransport | undefined;
+  /** The remote session, for an http server. */
+  private http: HttpSession | undefined;
   private serverCatalog: ServerCatalog | undefined;
   private stderrTail: string[] = [];
   private connectedAt: number | undefined;
@@ -61,6 +68,7 @@ export class ServerConnection {
       name: this.name,
       transport: isStdioConfig(this.config) ? 'stdio' : 'http',
       target: describeTarget(this.config),
+      ...(client && this.http ? { httpTransport: this.http.kind } : {}),
       status: this.status,
       ...(this.error !== undefined ? { error: this.error } : {}),
       ...(version !== undefined ? { protocolVersion: version } : {}),
@@ -124,13 +132,8 @@ export class ServerConnection {
     this.stderrTail = [];
     this.setStatus('connecting');
     try {
-      if (!isStdioConfig(this.config)) {
-        throw new HostError(
-          'connection_failed',
-          'Remote (HTTP) servers are not supported by this version yet',
-        );
-      }
-      await this.connectStdio(this.config, generation);
+      if (isStdioConfig(this.config)) await this.connectStdio(this.config, generation);
+      else await this.connectRemote(this.config, generation);
       if (generation !== this.generation) return this.snapshot();
       this.connectedAt = Date.now();
       this.setStatus('connected');
@@ -167,6 +170,24 @@ export class ServerConnection {
       return toToolCallResult(result, Math.round(performance.now() - started));
     } catch (error) {
       throw this.requestFailure(error, `tools/call ${toolName}`);
+    }
+  }
+
+  /** Streamable HTTP (or its HTTP+SSE fallback), then the catalog. */
+  private async connectRemote(config: HttpServerConfig, generation: number): Promise<void> {
+    const { client, session } = await connectHttp({
+      serverName: this.name,
+      config,
+      env: this.options.baseEnv,
+      newClient: ({ legacyOnly }) => this.newClient(generation, legacyOnly),
+      connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
+      reconnection: this.options.httpReconnection,
+    });
+    this.http = session;
+    try {
+      await this.serverCatalog?.load(client);
+    } catch (error) {
+      throw this.requestFailure(error, 'listing');
     }
   }
 
@@ -237,7 +258,7 @@ export class ServerConnection {
    * capabilities: besides our own `requireCapability` checks, the SDK refuses
    * any request whose capability the server did not declare.
    */
-  private newClient(generation: number): Client {
+  private newClient(generation: number, legacyOnly = false): Client {
     const catalog = new ServerCatalog(this.name, {
       timeoutMs: this.options.requestTimeoutMs ?? 60_000,
       onWarning: (line) => {
@@ -251,7 +272,7 @@ export class ServerConnection {
       { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
       {
         capabilities: {},
-        versionNegotiation: { mode: 'auto', probe: { timeoutMs: 5000 } },
+        versionNegotiation: legacyOnly ? { mode: 'legacy' } : { mode: 'auto', probe: { timeoutMs: 5000 } },
         enforceStrictCapabilities: true,
         listChanged: catalog.listChangedHandlers(),
       },
@@ -310,9 +331,12 @@ export class ServerConnection {
   private async teardown(failed = false): Promise<void> {
     const client = this.client;
     const transport = this.transport;
+    const http = this.http;
     this.client = undefined;
+    this.http = undefined;
     this.serverCatalog?.dispose();
     if (failed) await transport?.terminate();
+    await http?.close();
     // Client.close closes the transport, which runs the stop sequence (once).
     await client?.close().catch(() => undefined);
     await transport?.close();
