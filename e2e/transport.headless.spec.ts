@@ -7,6 +7,7 @@ const modern = fileURLToPath(new URL('../test/fixtures/servers/modern-server.mjs
 test.describe('remote servers and protocol eras', () => {
   // The remote servers run for the length of each test, on free ports.
   test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     initialConfig: async ({}, use) => {
       const [streamable, sse] = await Promise.all([
         startEverythingHttp('streamableHttp'),
