@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Host, HostOptions } from './host-types.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
+import { ConsentBroker } from './consent/consent-broker.js';
 import { ConfigStore } from './servers/config-store.js';
 import { ServerManager } from './servers/server-manager.js';
 
@@ -26,6 +27,14 @@ export function createHost(options: HostOptions): Host {
   const emit: HostEventSink = (event, payload) => {
     for (const listener of listeners) listener(event, payload);
   };
+  const consent = new ConsentBroker({
+    onRequested: (request) => {
+      emit('consentRequested', request);
+    },
+    onResolved: (id, outcome) => {
+      emit('consentResolved', { id, outcome });
+    },
+  });
   const store = new ConfigStore(resolveConfigPath(options));
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
@@ -57,10 +66,16 @@ export function createHost(options: HostOptions): Host {
     startServer: ({ name }) => servers.start(name),
     stopServer: ({ name }) => servers.stop(name),
     callTool: ({ server, tool, argumentsJson }) => servers.callTool(server, tool, argumentsJson),
+    listConsents: () => Promise.resolve(consent.pending()),
+    answerConsent: ({ id, answer }) => {
+      consent.answer(id, answer);
+      return Promise.resolve(null);
+    },
   };
 
   return {
     handlers,
+    consent,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -71,6 +86,7 @@ export function createHost(options: HostOptions): Host {
       startInBackground(servers);
     },
     async dispose() {
+      consent.withdrawAll();
       await servers.stopAll();
       listeners.clear();
     },

@@ -13,9 +13,17 @@ export const REQUEST_NAMES = [
   'startServer',
   'stopServer',
   'callTool',
+  'listConsents',
+  'answerConsent',
 ] as const;
 
-export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged'] as const;
+export const EVENT_NAMES = [
+  'serverChanged',
+  'serverRemoved',
+  'configChanged',
+  'consentRequested',
+  'consentResolved',
+] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
