@@ -281,6 +281,8 @@ export class ServerConnection {
         capabilities: {},
         versionNegotiation: legacyOnly ? { mode: 'legacy' } : { mode: 'auto', probe: { timeoutMs: 5000 } },
         enforceStrictCapabilities: true,
+        // Every page of every list; the cap only stops a cursor that never ends.
+        listMaxPages: 1000,
         listChanged: catalog.listChangedHandlers(),
       },
     );
