@@ -13,9 +13,20 @@ export const REQUEST_NAMES = [
   'startServer',
   'stopServer',
   'callTool',
+  'getServerLogs',
+  'setLogLevel',
+  'getServerInput',
+  'saveServer',
+  'setServerEnabled',
+  'setToolEnabled',
+  'getRawConfig',
+  'saveRawConfig',
+  'listImportLocations',
+  'previewImport',
+  'importServers',
 ] as const;
 
-export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged'] as const;
+export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged', 'serverLog'] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
