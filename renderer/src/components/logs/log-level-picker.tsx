@@ -22,7 +22,7 @@ export function LogLevelPicker({ server, level }: { server: ServerSnapshot; leve
       : undefined;
 
   return (
-    <div className="logs__control logs__server-level">
+    <div className="logs__server-level">
       <label htmlFor={id} className="field__label">
         Server log level
       </label>

@@ -56,6 +56,7 @@ export function LogView({ server }: { server: ServerSnapshot }) {
 
   return (
     <section className="logs" aria-label="Logs">
+      <LogLevelPicker server={server} level={view?.level} />
       <div className="logs__toolbar">
         <div className="logs__control">
           <label htmlFor={`${id}-level`} className="field__label">
@@ -121,7 +122,6 @@ export function LogView({ server }: { server: ServerSnapshot }) {
         <span className="logs__copied" role="status">
           {copied}
         </span>
-        <LogLevelPicker server={server} level={view?.level} />
       </div>
 
       {view?.error && (
