@@ -4,6 +4,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Host, HostOptions } from './host-types.js';
 import type { LaunchRequest } from './platform.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
+import { ConsentBroker } from './consent/consent-broker.js';
 import { ConfigStore } from './servers/config-store.js';
 import { ServerManager } from './servers/server-manager.js';
 import { ServerLogs } from './servers/server-log.js';
@@ -30,6 +31,14 @@ export function createHost(options: HostOptions): Host {
   const emit: HostEventSink = (event, payload) => {
     for (const listener of listeners) listener(event, payload);
   };
+  const consent = new ConsentBroker({
+    onRequested: (request) => {
+      emit('consentRequested', request);
+    },
+    onResolved: (id, outcome) => {
+      emit('consentResolved', { id, outcome });
+    },
+  });
   const store = new ConfigStore(resolveConfigPath(options));
   const logs = new ServerLogs(emit);
   const confirmLaunch = (request: LaunchRequest) => options.platform.confirmLaunch(request);
@@ -88,10 +97,16 @@ export function createHost(options: HostOptions): Host {
     listImportLocations: () => editor.locations(),
     previewImport: ({ source, text }) => editor.preview(source, text),
     importServers: (request) => editor.import(request),
+    listConsents: () => Promise.resolve(consent.pending()),
+    answerConsent: ({ id, answer }) => {
+      consent.answer(id, answer);
+      return Promise.resolve(null);
+    },
   };
 
   return {
     handlers,
+    consent,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -102,6 +117,7 @@ export function createHost(options: HostOptions): Host {
       startInBackground(servers);
     },
     async dispose() {
+      consent.withdrawAll();
       await servers.stopAll();
       logs.dispose();
       listeners.clear();

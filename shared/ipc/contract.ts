@@ -11,6 +11,7 @@ import {
   ImportResultSchema,
   ImportSourceSchema,
 } from '../model/import.js';
+import { ConsentIdSchema, ConsentRequestSchema, ConsentResolvedSchema } from '../model/consent.js';
 import {
   EVENT_NAMES,
   REQUEST_NAMES,
@@ -108,6 +109,16 @@ export const requests = {
   },
   /** Imports the chosen servers (renamed or skipped), asking before any stdio server is started. */
   importServers: { params: ImportRequestSchema, result: ImportResultSchema },
+  /** The consent requests waiting for an answer, oldest first (after a reconnect). */
+  listConsents: { params: none, result: z.array(ConsentRequestSchema) },
+  /**
+   * The person's decision on a consent request the host issued. The host
+   * checks the id (issued, still pending) and the answer's shape for its kind.
+   */
+  answerConsent: {
+    params: z.object({ id: ConsentIdSchema, answer: z.unknown() }).strict(),
+    result: z.null(),
+  },
 } as const;
 
 export const events = {
@@ -119,6 +130,10 @@ export const events = {
   configChanged: ConfigStateSchema,
   /** New log entries of a server, batched. */
   serverLog: ServerLogBatchSchema,
+  /** A decision is needed: show it. */
+  consentRequested: ConsentRequestSchema,
+  /** A consent request was answered or withdrawn: hide it. */
+  consentResolved: ConsentResolvedSchema,
 } as const;
 
 export type Requests = typeof requests;

@@ -24,9 +24,18 @@ export const REQUEST_NAMES = [
   'listImportLocations',
   'previewImport',
   'importServers',
+  'listConsents',
+  'answerConsent',
 ] as const;
 
-export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged', 'serverLog'] as const;
+export const EVENT_NAMES = [
+  'serverChanged',
+  'serverRemoved',
+  'configChanged',
+  'consentRequested',
+  'consentResolved',
+  'serverLog',
+] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
