@@ -150,7 +150,7 @@ describe('enable and disable', () => {
     const disabled = value(await t.api.setServerEnabled({ name: 'everything', enabled: false }));
     expect(disabled.status).toBe('disabled');
     expect(alive(pid ?? 0)).toBe(false);
-    expect(stored(t.configPath).everything.disabled).toBe(true);
+    expect(stored(t.configPath).everything?.disabled).toBe(true);
 
     // A disabled server is not started at launch.
     await t.host.start();
