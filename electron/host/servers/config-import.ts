@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ServerConfigSchema, isStdioConfig } from '../../../shared/model/config.js';
+import { BLOCKED_ENV_NAMES, ServerConfigSchema, isStdioConfig } from '../../../shared/model/config.js';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import type {
   ImportInput,
@@ -100,6 +100,13 @@ function toFoundServer(name: string, raw: unknown): FoundServer {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
     return { name, config: undefined, problem: `${where}${issue?.message ?? 'invalid entry'}`, inputIds };
+  }
+  // The same rule as the add form: nothing imported may set variables that hijack loading.
+  const blocked = isStdioConfig(parsed.data)
+    ? Object.keys(parsed.data.env ?? {}).filter((key) => BLOCKED_ENV_NAMES.includes(key.toUpperCase()))
+    : [];
+  if (blocked.length > 0) {
+    return { name, config: undefined, problem: `env: ${blocked.join(', ')} cannot be set`, inputIds };
   }
   return { name, config: parsed.data, problem: undefined, inputIds };
 }

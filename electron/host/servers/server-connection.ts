@@ -138,12 +138,13 @@ export class ServerConnection {
 
   /** Ends the server process (stdin close, SIGTERM, SIGKILL) and waits for it. */
   async stop(): Promise<ServerSnapshot> {
+    const wasRunning = this.status === 'connecting' || this.status === 'connected';
     this.generation++;
     await this.teardown();
     this.error = undefined;
     this.connectedAt = undefined;
     this.setStatus(this.config.disabled === true ? 'disabled' : 'stopped');
-    this.log('info', this.config.disabled === true ? 'Stopped (disabled)' : 'Stopped');
+    if (wasRunning) this.log('info', this.config.disabled === true ? 'Stopped (disabled)' : 'Stopped');
     return this.snapshot();
   }
 

@@ -100,9 +100,13 @@ export class ServerLogs {
       // Never hold more than the buffer itself would keep.
       if (batch.length > this.maxEntries) batch.splice(0, batch.length - this.maxEntries);
     } else this.pending.set(server, [stored]);
-    this.timer ??= setTimeout(() => {
-      this.flush();
-    }, this.flushMs);
+    if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.flush();
+      }, this.flushMs);
+      // Pending log lines never keep a CLI process alive.
+      this.timer.unref();
+    }
   }
 
   snapshot(server: string): ServerLogsValue {
