@@ -1,10 +1,14 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Host, HostOptions } from './host-types.js';
+import type { LaunchRequest } from './platform.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
 import { ConfigStore } from './servers/config-store.js';
 import { ServerManager } from './servers/server-manager.js';
+import { ServerLogs } from './servers/server-log.js';
+import { ConfigEditor } from './servers/config-editor.js';
 
 /** Environment variable that points the app at another configuration file. */
 export const CONFIG_ENV = 'MCP_HOST_CONFIG';
@@ -36,11 +40,18 @@ export function createHost(options: HostOptions): Host {
     },
   });
   const store = new ConfigStore(resolveConfigPath(options));
+  const logs = new ServerLogs(emit);
+  const confirmLaunch = (request: LaunchRequest) => options.platform.confirmLaunch(request);
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
     baseEnv: inheritedEnv(),
     emit,
-    confirmLaunch: (request) => options.platform.confirmLaunch(request),
+    confirmLaunch,
+    logs,
+  });
+  const editor = new ConfigEditor(store, servers, {
+    confirmLaunch,
+    locations: { platform: process.platform, home: homedir(), env: process.env },
   });
 
   const handlers: HostHandlers = {
@@ -66,6 +77,26 @@ export function createHost(options: HostOptions): Host {
     startServer: ({ name }) => servers.start(name),
     stopServer: ({ name }) => servers.stop(name),
     callTool: ({ server, tool, argumentsJson }) => servers.callTool(server, tool, argumentsJson),
+
+    // Logs and configuration (issue 3, part C).
+    getServerLogs: ({ name }) => {
+      servers.get(name);
+      return Promise.resolve(logs.snapshot(name));
+    },
+    setLogLevel: async ({ name, level }) => {
+      await servers.get(name).setLogLevel(level);
+      logs.of(name).level = level;
+      return null;
+    },
+    getServerInput: ({ name }) => Promise.resolve(editor.inputOf(name)),
+    saveServer: ({ originalName, input }) => editor.save(originalName, input),
+    setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
+    setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
+    getRawConfig: () => editor.rawText(),
+    saveRawConfig: ({ text }) => editor.saveRawText(text),
+    listImportLocations: () => editor.locations(),
+    previewImport: ({ source, text }) => editor.preview(source, text),
+    importServers: (request) => editor.import(request),
     listConsents: () => Promise.resolve(consent.pending()),
     answerConsent: ({ id, answer }) => {
       consent.answer(id, answer);
@@ -88,6 +119,7 @@ export function createHost(options: HostOptions): Host {
     async dispose() {
       consent.withdrawAll();
       await servers.stopAll();
+      logs.dispose();
       listeners.clear();
     },
   };

@@ -4,6 +4,8 @@ import { App } from './app.js';
 import { getHost, getHostConnection } from './bridge/get-host.js';
 import { createAppStore } from './store/app-store.js';
 import { StoreProvider } from './store/store-context.js';
+import { AreaProvider } from './store/area-context.js';
+import { createLogsStore } from './store/logs-store.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/controls.css';
@@ -12,6 +14,7 @@ import './styles/dialog.css';
 import './styles/server.css';
 import './styles/tools.css';
 import './styles/result.css';
+import './styles/config.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -19,11 +22,14 @@ if (!root) throw new Error('index.html has no #root element');
 // One store for the window's lifetime, created outside React so StrictMode's
 // double effects cannot subscribe it to the host twice.
 const { store } = createAppStore(getHost(), getHostConnection());
+const area = { host: getHost(), logs: createLogsStore(getHost()).store };
 
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <App />
+      <AreaProvider value={area}>
+        <App />
+      </AreaProvider>
     </StoreProvider>
   </StrictMode>,
 );

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
 import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
+import { LogLevelSchema, ServerLogBatchSchema, ServerLogsSchema } from '../model/logs.js';
+import { ServerInputSchema } from '../model/server-input.js';
+import {
+  ImportLocationSchema,
+  ImportPreviewSchema,
+  ImportRequestSchema,
+  ImportResultSchema,
+  ImportSourceSchema,
+} from '../model/import.js';
 import { ConsentIdSchema, ConsentRequestSchema, ConsentResolvedSchema } from '../model/consent.js';
 import {
   EVENT_NAMES,
@@ -50,6 +59,56 @@ export const requests = {
       .strict(),
     result: ToolCallResultSchema,
   },
+
+  // Logs and configuration (issue 3, part C).
+  /** A server's kept log (stderr, notifications/message, lifecycle), oldest first. */
+  getServerLogs: { params: byName, result: ServerLogsSchema },
+  /** logging/setLevel; refused when the server did not declare the logging capability. */
+  setLogLevel: { params: byName.extend({ level: LogLevelSchema }).strict(), result: z.null() },
+  /** The stored entry of one server, as the edit form shows it. */
+  getServerInput: { params: byName, result: ServerInputSchema },
+  /**
+   * Adds (no `originalName`) or replaces a server (stdio or remote) and
+   * (re)starts it; other keys of a replaced entry are kept.
+   */
+  saveServer: {
+    params: z.object({ originalName: ServerNameSchema.optional(), input: ServerInputSchema }).strict(),
+    result: ServerSnapshotSchema,
+  },
+  /** Sets `disabled`: a disabled server is stopped and not started at launch. */
+  setServerEnabled: {
+    params: byName.extend({ enabled: z.boolean() }).strict(),
+    result: ServerSnapshotSchema,
+  },
+  /** Adds a tool to (or removes it from) `disabledTools`. */
+  setToolEnabled: {
+    params: byName.extend({ tool: z.string().min(1).max(256), enabled: z.boolean() }).strict(),
+    result: ServerSnapshotSchema,
+  },
+  /** The configuration file's text, exactly as stored. */
+  getRawConfig: { params: none, result: z.object({ path: z.string(), text: z.string() }) },
+  /** Validates and writes the whole file, then reloads and reconnects; invalid text is never written. */
+  saveRawConfig: {
+    params: z.object({ text: z.string().max(4 * 1024 * 1024) }).strict(),
+    result: ConfigStateSchema,
+  },
+  /** The other hosts' configuration files the host looked for, and whether each exists. */
+  listImportLocations: { params: none, result: z.array(ImportLocationSchema) },
+  /** What would be imported from a known file (read by the host) or from pasted text. */
+  previewImport: {
+    params: z
+      .object({
+        source: ImportSourceSchema,
+        text: z
+          .string()
+          .max(1024 * 1024)
+          .optional(),
+      })
+      .strict(),
+    result: ImportPreviewSchema,
+  },
+  /** Imports the chosen servers (renamed or skipped), asking before any stdio server is started. */
+  importServers: { params: ImportRequestSchema, result: ImportResultSchema },
   /** The consent requests waiting for an answer, oldest first (after a reconnect). */
   listConsents: { params: none, result: z.array(ConsentRequestSchema) },
   /**
@@ -69,6 +128,8 @@ export const events = {
   serverRemoved: z.object({ name: z.string() }),
   /** The configuration file was (re)loaded, or failed to load. */
   configChanged: ConfigStateSchema,
+  /** New log entries of a server, batched. */
+  serverLog: ServerLogBatchSchema,
   /** A decision is needed: show it. */
   consentRequested: ConsentRequestSchema,
   /** A consent request was answered or withdrawn: hide it. */

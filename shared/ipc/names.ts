@@ -13,6 +13,17 @@ export const REQUEST_NAMES = [
   'startServer',
   'stopServer',
   'callTool',
+  'getServerLogs',
+  'setLogLevel',
+  'getServerInput',
+  'saveServer',
+  'setServerEnabled',
+  'setToolEnabled',
+  'getRawConfig',
+  'saveRawConfig',
+  'listImportLocations',
+  'previewImport',
+  'importServers',
   'listConsents',
   'answerConsent',
 ] as const;
@@ -23,6 +34,7 @@ export const EVENT_NAMES = [
   'configChanged',
   'consentRequested',
   'consentResolved',
+  'serverLog',
 ] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];

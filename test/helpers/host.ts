@@ -2,6 +2,7 @@ import { createHost } from '../../electron/host/host.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import { createLocalClient } from '../../electron/host/ipc/local-client.js';
 import type { Host } from '../../electron/host/host-types.js';
+import type { LaunchRequest } from '../../electron/host/platform.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
@@ -17,10 +18,13 @@ export interface TestHost {
 }
 
 /** A real host core on a temp config, reached through the validated local client. */
-export async function createTestHost(servers: Record<string, StdioServerConfig> = {}): Promise<TestHost> {
+export async function createTestHost(
+  servers: Record<string, StdioServerConfig> = {},
+  options: { launchPolicy?: (request: LaunchRequest) => Promise<boolean> } = {},
+): Promise<TestHost> {
   const configPath = writeConfig(servers);
   const host = createHost({
-    platform: new NodePlatform(tempDir()),
+    platform: new NodePlatform(tempDir(), options.launchPolicy),
     shell: 'headless',
     appVersion: '0.0.0-test',
     configPath,

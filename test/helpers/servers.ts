@@ -52,3 +52,13 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
+
+export const loggingServerEntry: string = fileURLToPath(
+  new URL('../fixtures/servers/logging-server.mjs', import.meta.url),
+);
+
+/** Our v2-SDK fixture that declares `logging` and logs once at every level on demand. */
+export const loggingServer = (): StdioServerConfig => ({
+  command: process.execPath,
+  args: [loggingServerEntry],
+});

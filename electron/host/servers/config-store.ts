@@ -44,6 +44,42 @@ export class ConfigStore {
     await writeConfigFile(this.path, next);
     this.current = { ok: true, config: next };
   }
+
+  /** The file's text as stored; a missing file reads as an empty configuration. */
+  async readText(): Promise<string> {
+    try {
+      return await readFile(this.path, 'utf8');
+    } catch (error) {
+      if (isMissing(error)) return `${JSON.stringify({ mcpServers: {} }, null, 2)}\n`;
+      throw new HostError('internal', `Cannot read ${this.path}: ${describeError(error)}`);
+    }
+  }
+
+  /**
+   * Writes text the caller has already validated (the raw editor), keeping
+   * the person's formatting. Allowed while the current file is invalid: this
+   * is how it gets fixed.
+   */
+  async writeText(text: string, config: ConfigFile): Promise<void> {
+    await writeAtomically(this.path, text);
+    this.current = { ok: true, config };
+  }
+}
+
+/** The table with `from` renamed to `to` (same position) and its entry replaced. */
+export function replaceEntry(
+  servers: Record<string, ServerConfig>,
+  from: string | undefined,
+  to: string,
+  config: ServerConfig,
+): Record<string, ServerConfig> {
+  if (from === undefined || !(from in servers)) return { ...servers, [to]: config };
+  const next: Record<string, ServerConfig> = {};
+  for (const [name, entry] of Object.entries(servers)) {
+    if (name === from) next[to] = config;
+    else next[name] = entry;
+  }
+  return next;
 }
 
 /** Reads and validates a configuration file without side effects. */
@@ -72,9 +108,13 @@ export async function readConfigFile(path: string): Promise<LoadedConfig> {
 }
 
 async function writeConfigFile(path: string, config: ConfigFile): Promise<void> {
+  await writeAtomically(path, `${JSON.stringify(config, null, 2)}\n`);
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${String(process.pid)}.tmp`;
-  await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
+  await writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
   await rename(temp, path);
 }
 

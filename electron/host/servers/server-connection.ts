@@ -3,7 +3,7 @@ import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprot
 import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
-import type { ServerSnapshot, ServerStatus, ToolCallResult } from '../../../shared/model/server.js';
+import type { ServerSnapshot, ServerStatus, ToolCallResult, ToolInfo } from '../../../shared/model/server.js';
 import { HostError, describeError, oneLine } from '../errors.js';
 import { connectHttp } from './http-transport.js';
 import type { HttpSession } from './http-transport.js';
@@ -11,6 +11,8 @@ import { ServerCatalog, requireCapability } from './server-catalog.js';
 import { StdioProcessTransport } from './stdio-transport.js';
 import type { ProcessExit } from './stdio-transport.js';
 import { parseToolArguments } from './tool-arguments.js';
+import type { LogLevel } from '../../../shared/model/logs.js';
+import type { NewLogEntry } from './server-log.js';
 import { toToolCallResult } from './tool-result.js';
 
 export interface ConnectionOptions {
@@ -26,6 +28,8 @@ export interface ConnectionOptions {
   /** Reconnection of broken SSE streams of remote servers. Default DEFAULT_HTTP_RECONNECTION. */
   httpReconnection?: StreamableHTTPReconnectionOptions;
   onChange: (snapshot: ServerSnapshot) => void;
+  /** Receives the server's log: stderr lines, notifications/message, lifecycle events. */
+  onLog?: (entry: NewLogEntry) => void;
 }
 
 const STDERR_TAIL_LINES = 50;
@@ -89,7 +93,8 @@ export class ServerConnection {
         prompts: caps?.prompts !== undefined,
         logging: caps?.logging !== undefined,
       },
-      tools: client && this.serverCatalog ? [...this.serverCatalog.tools] : [],
+      tools:
+        client && this.serverCatalog ? this.serverCatalog.tools.map((t) => this.withDisabledFlag(t)) : [],
       counts: this.countsForSnapshot(),
       ...(this.transport?.pid !== undefined && this.status !== 'stopped' ? { pid: this.transport.pid } : {}),
       stderrTail: [...this.stderrTail],
@@ -131,32 +136,43 @@ export class ServerConnection {
     this.error = undefined;
     this.stderrTail = [];
     this.setStatus('connecting');
+    this.log('info', `Starting: ${describeTarget(this.config)}`);
     try {
       if (isStdioConfig(this.config)) await this.connectStdio(this.config, generation);
       else await this.connectRemote(this.config, generation);
       if (generation !== this.generation) return this.snapshot();
       this.connectedAt = Date.now();
       this.setStatus('connected');
+      this.logConnected();
     } catch (error) {
       if (generation !== this.generation) return this.snapshot();
       await this.teardown(true);
       this.error = describeError(error);
       this.setStatus('failed');
+      this.log('error', `Failed: ${this.error}`);
     }
     return this.snapshot();
   }
 
   /** Ends the server process (stdin close, SIGTERM, SIGKILL) and waits for it. */
   async stop(): Promise<ServerSnapshot> {
+    const wasRunning = this.status === 'connecting' || this.status === 'connected';
     this.generation++;
     await this.teardown();
     this.error = undefined;
     this.connectedAt = undefined;
     this.setStatus(this.config.disabled === true ? 'disabled' : 'stopped');
+    if (wasRunning) this.log('info', this.config.disabled === true ? 'Stopped (disabled)' : 'Stopped');
     return this.snapshot();
   }
 
   async callTool(toolName: string, argumentsJson: string, signal?: AbortSignal): Promise<ToolCallResult> {
+    if (this.config.disabledTools?.includes(toolName) === true) {
+      throw new HostError(
+        'denied',
+        `Tool "${toolName}" of server "${this.name}" is disabled in its settings`,
+      );
+    }
     const client = this.requireCapability('tools');
     const tool = this.serverCatalog?.tools.find((t) => t.name === toolName);
     if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
@@ -224,6 +240,7 @@ export class ServerConnection {
     });
     transport.onStderrLine = (line) => {
       this.pushStderr(line);
+      this.options.onLog?.({ source: 'stderr', level: 'info', text: line });
     };
     transport.onStdoutGarbage = (preview) => {
       const message = `Server wrote non-JSON to stdout (stdout is reserved for MCP messages): "${oneLine(preview, 120)}"`;
@@ -231,6 +248,7 @@ export class ServerConnection {
       else this.pushStderr(`[stdout] ${preview}`);
     };
     transport.onExit = (exit) => {
+      this.logExit(exit);
       if (generation !== this.generation) return;
       if (this.status === 'connecting') {
         failFast(
@@ -288,6 +306,7 @@ export class ServerConnection {
     );
     this.serverCatalog = catalog;
     this.client = client;
+    this.listenForLogMessages(client);
     return client;
   }
 
@@ -358,6 +377,59 @@ export class ServerConnection {
 
   private emit(): void {
     this.options.onChange(this.snapshot());
+  }
+
+  // ---- Logs and disabled tools (issue 3, part C): kept together, apart from the lifecycle code above.
+
+  /** logging/setLevel on the live connection; the server must have declared `logging`. */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    const client = this.client;
+    if (this.status !== 'connected' || !client) {
+      throw new HostError('not_connected', `Server "${this.name}" is not connected`);
+    }
+    if (client.getServerCapabilities()?.logging === undefined) {
+      throw new HostError('invalid_params', `Server "${this.name}" does not support setting a log level`);
+    }
+    try {
+      // Deprecated from protocol 2026-07-28 (per-request log level) but still the way for every
+      // legacy-era server, which is what servers speak today; the SDK keeps it working.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
+      await client.setLoggingLevel(level);
+    } catch (error) {
+      throw this.requestFailure(error, 'logging/setLevel');
+    }
+    this.log('info', `Log level set to ${level}`);
+  }
+
+  private log(level: LogLevel, text: string): void {
+    this.options.onLog?.({ source: 'host', level, text });
+  }
+
+  private logConnected(): void {
+    const info = this.client?.getServerVersion();
+    const who = info ? `${info.name} ${info.version}` : 'server';
+    const version = this.client?.getNegotiatedProtocolVersion() ?? 'unknown';
+    this.log('info', `Connected to ${who}, protocol ${version}`);
+  }
+
+  private logExit(exit: ProcessExit): void {
+    const how = exit.signal ? `killed by ${exit.signal}` : `exited with code ${String(exit.code)}`;
+    this.log(exit.signal !== null || exit.code !== 0 ? 'warning' : 'info', `Process ${how}`);
+  }
+
+  /** notifications/message → the log, with the server's level and logger. */
+  private listenForLogMessages(client: Client): void {
+    client.setNotificationHandler('notifications/message', (notification) => {
+      const { level, logger, data } = notification.params;
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      this.options.onLog?.({ source: 'server', level, ...(logger !== undefined ? { logger } : {}), text });
+    });
+  }
+
+  /** The tool as the snapshot shows it: `disabled` comes from the config only, never from the server. */
+  private withDisabledFlag(tool: ToolInfo): ToolInfo {
+    const { disabled: _ignored, ...rest } = tool;
+    return this.config.disabledTools?.includes(tool.name) === true ? { ...rest, disabled: true } : rest;
   }
 }
 

@@ -7,11 +7,14 @@ import type { LaunchRequest } from '../platform.js';
 import type { ConfigStore } from './config-store.js';
 import { ServerConnection } from './server-connection.js';
 import type { ConnectionOptions } from './server-connection.js';
+import type { ServerLogs } from './server-log.js';
 
-export interface ServerManagerOptions extends Omit<ConnectionOptions, 'onChange'> {
+export interface ServerManagerOptions extends Omit<ConnectionOptions, 'onChange' | 'onLog'> {
   emit: HostEventSink;
   /** Asked before a server added through the UI is first started. */
   confirmLaunch: (request: LaunchRequest) => Promise<boolean>;
+  /** Where each server's log goes (stderr, notifications/message, lifecycle). */
+  logs?: ServerLogs;
 }
 
 /**
@@ -100,7 +103,42 @@ export class ServerManager {
     });
     this.connections.delete(name);
     await connection.stop();
+    this.options.logs?.delete(name);
     this.options.emit('serverRemoved', { name });
+  }
+
+  /** Tells the renderer about a snapshot that changed without a status change (e.g. a tool toggled). */
+  announce(snapshot: ServerSnapshot): void {
+    if (this.connections.has(snapshot.name)) this.options.emit('serverChanged', snapshot);
+  }
+
+  has(name: string): boolean {
+    return this.connections.has(name);
+  }
+
+  /**
+   * Puts a connection for `name` with `config` in place of `previous` (same
+   * position in the list), ending the previous one first. Does not start it.
+   */
+  async install(name: string, config: ServerConfig, previous?: string): Promise<ServerConnection> {
+    const old = previous !== undefined ? this.connections.get(previous) : undefined;
+    if (old) await old.stop();
+    const connection = this.createConnection(name, config);
+    const next = new Map<string, ServerConnection>();
+    if (previous !== undefined && old) {
+      for (const [key, value] of this.connections)
+        next.set(key === previous ? name : key, key === previous ? connection : value);
+    } else {
+      for (const [key, value] of this.connections) next.set(key, value);
+      next.set(name, connection);
+    }
+    this.connections = next;
+    if (previous !== undefined && previous !== name && old) {
+      this.options.logs?.delete(previous);
+      this.options.emit('serverRemoved', { name: previous });
+    }
+    this.options.emit('serverChanged', connection.snapshot());
+    return connection;
   }
 
   start(name: string): Promise<ServerSnapshot> {
@@ -125,12 +163,23 @@ export class ServerManager {
   }
 
   private createConnection(name: string, config: ServerConfig): ServerConnection {
-    return new ServerConnection(name, config, {
+    const logs = this.options.logs;
+    const connection: ServerConnection = new ServerConnection(name, config, {
       ...this.options,
       onChange: (snapshot) => {
-        // A removed server's last words are not news.
-        if (this.connections.get(name)) this.options.emit('serverChanged', snapshot);
+        // A new connection forgets the log level set on the previous one.
+        if (snapshot.status === 'connecting' && logs) logs.of(name).level = undefined;
+        // A removed (or replaced) server's last words are not news.
+        if (this.connections.get(name) === connection) this.options.emit('serverChanged', snapshot);
       },
+      ...(logs
+        ? {
+            onLog: (entry) => {
+              logs.append(name, entry);
+            },
+          }
+        : {}),
     });
+    return connection;
   }
 }

@@ -50,6 +50,20 @@ function fakeHost() {
         Result<{ isError: boolean; content: { type: 'text'; text: string }[]; durationMs: number }>
       > => ok({ isError: false, content: [{ type: 'text', text: 'Echo: hi' }], durationMs: 3 }),
     ),
+    // Logs and configuration requests (issue 3, part C): not used by the app store.
+    getServerLogs: vi.fn(() => ok({ entries: [] })),
+    setLogLevel: vi.fn(() => ok(null)),
+    getServerInput: vi.fn((p: { name: string }) =>
+      ok({ transport: 'stdio' as const, name: p.name, command: 'x', args: [], env: {} }),
+    ),
+    saveServer: vi.fn((p: { input: { name: string } }) => ok(snapshot(p.input.name, 'connecting'))),
+    setServerEnabled: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'disabled'))),
+    setToolEnabled: vi.fn((p: { name: string }) => ok(snapshot(p.name))),
+    getRawConfig: vi.fn(() => ok({ path: '/cfg.json', text: '{}' })),
+    saveRawConfig: vi.fn(() => ok({ path: '/cfg.json' })),
+    listImportLocations: vi.fn(() => ok([])),
+    previewImport: vi.fn(() => ok({ source: 'pasted' as const, servers: [], inputs: [] })),
+    importServers: vi.fn(() => ok({ imported: [], declined: [] })),
     on<E extends EventName>(event: E, listener: HostEventListener<E>): () => void {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);

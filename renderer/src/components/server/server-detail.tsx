@@ -1,4 +1,9 @@
+import { useState } from 'react';
 import { useAppState } from '../../store/store-context.js';
+import { Tabs } from '../common/tabs.js';
+import type { TabDef } from '../common/tabs.js';
+import { ServerSettings } from '../config/server-settings.js';
+import { LogView } from '../logs/log-view.js';
 import { Collapsible } from '../common/collapsible.js';
 import { ToolsSection } from '../tools/tools-section.js';
 import { ServerFacts } from './server-facts.js';
@@ -8,7 +13,20 @@ import { ServerHeader } from './server-header.js';
 /** Everything about the selected server: status, what it is, why it failed, its tools. */
 export function ServerDetail({ name }: { name: string }) {
   const server = useAppState((s) => s.servers[name]);
+  const [tab, setTab] = useState('tools');
   if (!server) return null;
+
+  // Each area adds its tab here (one row each).
+  const tabs: TabDef[] = [
+    {
+      id: 'tools',
+      label: 'Tools',
+      badge: String(server.tools.length),
+      render: () => <ToolsSection server={server} />,
+    },
+    { id: 'logs', label: 'Logs', render: () => <LogView server={server} /> },
+    { id: 'settings', label: 'Settings', render: () => <ServerSettings server={server} /> },
+  ];
 
   return (
     <article className="server-detail">
@@ -26,7 +44,7 @@ export function ServerDetail({ name }: { name: string }) {
           </Collapsible>
         )}
       </div>
-      <ToolsSection server={server} />
+      <Tabs label={`${server.name} sections`} tabs={tabs} selected={tab} onSelect={setTab} />
     </article>
   );
 }

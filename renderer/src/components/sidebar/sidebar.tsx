@@ -1,5 +1,6 @@
 import { useAppState } from '../../store/store-context.js';
 import { ServerListItem } from './server-list-item.js';
+import { ConfigMenu } from '../config/config-menu.js';
 
 /** The left column: the app, the "Add server" button and every configured server. */
 export function Sidebar({ onAddServer }: { onAddServer: () => void }) {
@@ -20,6 +21,7 @@ export function Sidebar({ onAddServer }: { onAddServer: () => void }) {
         </span>
         Add server
       </button>
+      <ConfigMenu />
       <h2 className="sidebar__heading">Servers</h2>
       {serverNames.length > 0 ? (
         <ul className="server-list">

@@ -1,9 +1,19 @@
 import type { ToolInfo } from '../../../../shared/model/server.js';
 import { firstLine } from '../../lib/text.js';
 import { useActions } from '../../store/store-context.js';
+import { ToolToggle } from '../config/tool-toggle.js';
 
 /** The tools as buttons; each button's accessible name starts with the tool's name. */
-export function ToolList({ tools, selected }: { tools: readonly ToolInfo[]; selected: string | undefined }) {
+export function ToolList({
+  tools,
+  selected,
+  server,
+}: {
+  tools: readonly ToolInfo[];
+  selected: string | undefined;
+  /** When given, each tool gets an on/off switch. */
+  server?: string;
+}) {
   const { selectTool } = useActions();
   return (
     <ul className="tool-list" aria-label="Tools">
@@ -11,7 +21,7 @@ export function ToolList({ tools, selected }: { tools: readonly ToolInfo[]; sele
         const title = tool.title ?? tool.annotations?.title;
         const summary = firstLine(tool.description);
         return (
-          <li key={tool.name}>
+          <li key={tool.name} className={server !== undefined ? 'tool-list__row' : undefined}>
             <button
               type="button"
               className="tool-item"
@@ -23,7 +33,9 @@ export function ToolList({ tools, selected }: { tools: readonly ToolInfo[]; sele
               <span className="tool-item__name mono">{tool.name}</span>
               {title !== undefined && <span className="tool-item__title">{title}</span>}
               {summary !== '' && <span className="tool-item__summary">{summary}</span>}
+              {tool.disabled === true && <span className="tag tool-item__off">Disabled</span>}
             </button>
+            {server !== undefined && <ToolToggle server={server} tool={tool} />}
           </li>
         );
       })}

@@ -46,7 +46,7 @@ export function ToolsSection({ server }: { server: ServerSnapshot }) {
             }}
           />
         )}
-        <ToolList tools={shown} selected={tool?.name} />
+        <ToolList tools={shown} selected={tool?.name} server={server.name} />
         {shown.length === 0 && <p className="muted tools__none">No tool matches “{filter}”.</p>}
       </div>
       <div className="tools__detail">

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { checkConfigText } from '../../shared/model/config-text.js';
+import { inputOf, mergeInput, needsLaunchConsent } from '../../electron/host/servers/server-config-edit.js';
+import { replaceEntry } from '../../electron/host/servers/config-store.js';
+import { ServerInputSchema } from '../../shared/model/server-input.js';
+
+describe('checkConfigText', () => {
+  it('accepts a valid file', () => {
+    const check = checkConfigText('{"mcpServers": {"a": {"command": "node"}}}');
+    expect(check.ok).toBe(true);
+  });
+
+  it('places a syntax error on its line', () => {
+    const text = '{\n  "mcpServers": {\n    "a": { "command": "node" },,\n  }\n}';
+    const check = checkConfigText(text);
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.issues).toHaveLength(1);
+    expect(check.issues[0]?.message).toMatch(/^Invalid JSON/);
+    expect(check.issues[0]?.line).toBe(3);
+  });
+
+  it('reports each schema error with its key path and line', () => {
+    const text = [
+      '{',
+      '  "mcpServers": {',
+      '    "ok": { "command": "node" },',
+      '    "files": {',
+      '      "command": "npx",',
+      '      "args": ["-y", 42]',
+      '    },',
+      '    "web": { "url": "ftp://x" },',
+      '    "tools": { "command": "x", "disabledTools": "all" }',
+      '  }',
+      '}',
+    ].join('\n');
+    const check = checkConfigText(text);
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    const byPath = Object.fromEntries(check.issues.map((i) => [i.path, i.line]));
+    expect(byPath['mcpServers.files.args.1']).toBe(6);
+    expect(byPath['mcpServers.tools.disabledTools']).toBe(9);
+    expect(check.issues.some((i) => i.path.startsWith('mcpServers.web') && i.line === 8)).toBe(true);
+  });
+});
+
+describe('editing an entry', () => {
+  it('keeps the other keys and drops the old transport when switching to remote', () => {
+    const previous = {
+      command: 'node',
+      args: ['a'],
+      env: { K: 'v' },
+      disabledTools: ['x'],
+      timeout: 5000,
+      custom: 1,
+    };
+    const input = ServerInputSchema.parse({
+      transport: 'http',
+      name: 'n',
+      url: 'https://example.com/mcp',
+      type: 'sse',
+    });
+    expect(mergeInput(previous, input)).toEqual({
+      disabledTools: ['x'],
+      timeout: 5000,
+      custom: 1,
+      type: 'sse',
+      url: 'https://example.com/mcp',
+    });
+  });
+
+  it('round-trips through the form shape', () => {
+    const config = { command: 'node', args: ['a', 'b'], env: { K: 'v' }, cwd: '/tmp' };
+    const input = inputOf('s', config);
+    expect(input).toEqual({
+      transport: 'stdio',
+      name: 's',
+      command: 'node',
+      args: ['a', 'b'],
+      env: { K: 'v' },
+      cwd: '/tmp',
+    });
+    expect(mergeInput(config, input)).toEqual(config);
+  });
+
+  it('asks again only when what is launched changes', () => {
+    const config = { command: 'node', args: ['a'], env: { K: 'v' } };
+    expect(needsLaunchConsent(undefined, config)).toBe(true);
+    expect(needsLaunchConsent(config, { ...config, disabledTools: ['x'] })).toBe(false);
+    expect(needsLaunchConsent(config, { ...config, env: { K: 'other value' } })).toBe(false);
+    expect(needsLaunchConsent(config, { ...config, args: ['b'] })).toBe(true);
+    expect(needsLaunchConsent(config, { ...config, env: { K: 'v', LD: '1' } })).toBe(true);
+    expect(needsLaunchConsent(config, { url: 'https://example.com' })).toBe(false);
+  });
+
+  it('renames in place', () => {
+    const table = { a: { command: 'a' }, b: { command: 'b' }, c: { command: 'c' } };
+    expect(Object.keys(replaceEntry(table, 'b', 'z', { command: 'z' }))).toEqual(['a', 'z', 'c']);
+    expect(Object.keys(replaceEntry(table, undefined, 'd', { command: 'd' }))).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('validates remote input: http(s) URLs and header names only', () => {
+    expect(
+      ServerInputSchema.safeParse({ transport: 'http', name: 'r', url: 'file:///etc/passwd' }).success,
+    ).toBe(false);
+    expect(
+      ServerInputSchema.safeParse({
+        transport: 'http',
+        name: 'r',
+        url: 'https://x.dev',
+        headers: { 'Bad Header': 'v' },
+      }).success,
+    ).toBe(false);
+    expect(
+      ServerInputSchema.safeParse({ transport: 'stdio', name: 'r', command: 'x', env: { LD_PRELOAD: 'a' } })
+        .success,
+    ).toBe(false);
+  });
+});
