@@ -1,6 +1,7 @@
 import type { ConfigState } from '../../shared/model/app.js';
 import type { AnyHostEventListener, HostHandlers } from './ipc/handlers.js';
 import type { Platform } from './platform.js';
+import type { ConnectionTuning } from './servers/server-connection.js';
 
 export interface HostOptions {
   platform: Platform;
@@ -9,6 +10,8 @@ export interface HostOptions {
   appVersion: string;
   /** Configuration file to use instead of <userData>/mcp-servers.json. */
   configPath?: string | undefined;
+  /** Lifecycle timings (restart backoff, health checks); tests and benchmarks shorten them. */
+  tuning?: ConnectionTuning | undefined;
 }
 
 /** The host core as the shells see it. */

@@ -12,10 +12,12 @@ export const REQUEST_NAMES = [
   'removeServer',
   'startServer',
   'stopServer',
+  'restartServer',
   'callTool',
+  'cancelToolCall',
 ] as const;
 
-export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged'] as const;
+export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged', 'toolCallProgress'] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -2,6 +2,7 @@ import { createHost } from '../../electron/host/host.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import { createLocalClient } from '../../electron/host/ipc/local-client.js';
 import type { Host } from '../../electron/host/host-types.js';
+import type { ConnectionTuning } from '../../electron/host/servers/server-connection.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
@@ -17,13 +18,17 @@ export interface TestHost {
 }
 
 /** A real host core on a temp config, reached through the validated local client. */
-export async function createTestHost(servers: Record<string, StdioServerConfig> = {}): Promise<TestHost> {
+export async function createTestHost(
+  servers: Record<string, StdioServerConfig> = {},
+  tuning?: ConnectionTuning,
+): Promise<TestHost> {
   const configPath = writeConfig(servers);
   const host = createHost({
     platform: new NodePlatform(tempDir()),
     shell: 'headless',
     appVersion: '0.0.0-test',
     configPath,
+    tuning,
   });
   const events: TestHost['events'] = [];
   host.onEvent((event, payload) => events.push({ event, payload }));
@@ -38,4 +43,48 @@ export function value<T>(result: Result<T>): T {
 
 export async function start(api: HostRequests, name: string): Promise<ServerSnapshot> {
   return value(await api.startServer({ name }));
+}
+
+/** Resolves with the first event matching `match` (already recorded or still to come). */
+export function waitForEvent<T>(
+  t: TestHost,
+  match: (event: string, payload: unknown) => T | undefined,
+  what = 'event',
+  timeoutMs = 20_000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    for (const e of t.events) {
+      const found = match(e.event, e.payload);
+      if (found !== undefined) return resolve(found);
+    }
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    const off = t.host.onEvent((event, payload) => {
+      const found = match(event, payload);
+      if (found === undefined) return;
+      clearTimeout(timer);
+      off();
+      resolve(found);
+    });
+  });
+}
+
+/** Waits for a serverChanged snapshot of `name` that satisfies `match`. */
+export function waitForSnapshot(
+  t: TestHost,
+  name: string,
+  match: (snapshot: ServerSnapshot) => boolean,
+  what = `a snapshot of ${name}`,
+): Promise<ServerSnapshot> {
+  return waitForEvent(
+    t,
+    (event, payload) => {
+      if (event !== 'serverChanged') return undefined;
+      const snapshot = payload as ServerSnapshot;
+      return snapshot.name === name && match(snapshot) ? snapshot : undefined;
+    },
+    what,
+  );
 }
