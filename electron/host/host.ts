@@ -30,7 +30,7 @@ export function createHost(options: HostOptions): Host {
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
     ...options.tuning,
-    environment: hostEnvironment,
+    environment: options.environment ?? hostEnvironment,
     emit,
     confirmLaunch: (request) => options.platform.confirmLaunch(request),
   });
@@ -72,7 +72,7 @@ export function createHost(options: HostOptions): Host {
     loadConfig: () => servers.load(),
     async start() {
       // Ask the login shell now, in the background: the first spawn awaits it, nothing else does.
-      void hostEnvironment();
+      void (options.environment ?? hostEnvironment)();
       await servers.load();
       startInBackground(servers);
     },

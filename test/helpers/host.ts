@@ -3,6 +3,7 @@ import { NodePlatform } from '../../electron/host/node-platform.js';
 import { createLocalClient } from '../../electron/host/ipc/local-client.js';
 import type { Host } from '../../electron/host/host-types.js';
 import type { ConnectionTuning } from '../../electron/host/servers/server-connection.js';
+import type { HostEnvironment } from '../../electron/host/servers/login-env.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
@@ -21,6 +22,7 @@ export interface TestHost {
 export async function createTestHost(
   servers: Record<string, StdioServerConfig> = {},
   tuning?: ConnectionTuning,
+  environment?: () => Promise<HostEnvironment>,
 ): Promise<TestHost> {
   const configPath = writeConfig(servers);
   const host = createHost({
@@ -29,6 +31,7 @@ export async function createTestHost(
     appVersion: '0.0.0-test',
     configPath,
     tuning,
+    environment,
   });
   const events: TestHost['events'] = [];
   host.onEvent((event, payload) => events.push({ event, payload }));
@@ -50,12 +53,16 @@ export function waitForEvent<T>(
   t: TestHost,
   match: (event: string, payload: unknown) => T | undefined,
   what = 'event',
+  from = 0,
   timeoutMs = 20_000,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
-    for (const e of t.events) {
+    for (const e of t.events.slice(from)) {
       const found = match(e.event, e.payload);
-      if (found !== undefined) return resolve(found);
+      if (found !== undefined) {
+        resolve(found);
+        return;
+      }
     }
     const timer = setTimeout(() => {
       off();
@@ -71,12 +78,13 @@ export function waitForEvent<T>(
   });
 }
 
-/** Waits for a serverChanged snapshot of `name` that satisfies `match`. */
+/** Waits for a serverChanged snapshot of `name` that satisfies `match` (events from index `from` on). */
 export function waitForSnapshot(
   t: TestHost,
   name: string,
   match: (snapshot: ServerSnapshot) => boolean,
   what = `a snapshot of ${name}`,
+  from = 0,
 ): Promise<ServerSnapshot> {
   return waitForEvent(
     t,
@@ -86,5 +94,6 @@ export function waitForSnapshot(
       return snapshot.name === name && match(snapshot) ? snapshot : undefined;
     },
     what,
+    from,
   );
 }

@@ -75,6 +75,9 @@ describe('mcp-host CLI', () => {
       'echo',
       'fail',
       'hang',
+      'crash',
+      'progress',
+      'flood',
     ]);
   });
 

@@ -26,6 +26,10 @@ export class HealthMonitor {
     clearTimeout(this.timer);
   }
 
+  private get halted(): boolean {
+    return this.stopped;
+  }
+
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
@@ -44,7 +48,8 @@ export class HealthMonitor {
     try {
       await this.ping(this.timeoutMs);
     } catch {
-      if (this.stopped) return;
+      // stop() may have run while the ping was out (the server was stopped on purpose).
+      if (this.halted) return;
       this.stop();
       this.onUnhealthy(`did not answer a ping within ${String(this.timeoutMs / 1000)} s`);
       return;

@@ -143,10 +143,12 @@ async function npxBesideRuntime(runtime: AppRuntime): Promise<string | undefined
     join(binDir, 'node_modules', 'npm', 'bin', 'npx-cli.js'),
   ];
   for (const candidate of candidates) {
-    if (await access(candidate).then(
-      () => true,
-      () => false,
-    ))
+    if (
+      await access(candidate).then(
+        () => true,
+        () => false,
+      )
+    )
       return candidate;
   }
   return undefined;

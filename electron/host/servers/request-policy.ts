@@ -15,7 +15,10 @@ export const DEFAULT_REQUEST_POLICY: RequestPolicy = { timeoutMs: 60_000, maxTot
 export function requestPolicyOf(config: ServerConfig): RequestPolicy {
   const timeoutMs = config.timeout ?? DEFAULT_REQUEST_POLICY.timeoutMs;
   // A total limit below the silence limit would make the latter meaningless.
-  const maxTotalTimeoutMs = Math.max(config.maxTotalTimeout ?? DEFAULT_REQUEST_POLICY.maxTotalTimeoutMs, timeoutMs);
+  const maxTotalTimeoutMs = Math.max(
+    config.maxTotalTimeout ?? DEFAULT_REQUEST_POLICY.maxTotalTimeoutMs,
+    timeoutMs,
+  );
   return { timeoutMs, maxTotalTimeoutMs };
 }
 
@@ -64,13 +67,10 @@ export class GuardedRequest {
       maxTotalTimeout: policy.maxTotalTimeoutMs,
       resetTimeoutOnProgress: true,
       signal: this.controller.signal,
-      ...(onProgress
-        ? {
-            onprogress: (p) => {
-              onProgress({ progress: p.progress, total: p.total, message: p.message });
-            },
-          }
-        : {}),
+      // Always ask for progress: it is what lets a long call outlive `timeout`.
+      onprogress: (p) => {
+        onProgress?.({ progress: p.progress, total: p.total, message: p.message });
+      },
     };
   }
 
@@ -127,7 +127,8 @@ export class CancellableCalls {
 
   /** Registers a call; a second call with an id still in use is refused. */
   begin(callId: string): AbortController {
-    if (this.running.has(callId)) throw new HostError('conflict', `A call with id ${callId} is already running`);
+    if (this.running.has(callId))
+      throw new HostError('conflict', `A call with id ${callId} is already running`);
     const controller = new AbortController();
     this.running.set(callId, controller);
     return controller;

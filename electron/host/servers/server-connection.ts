@@ -264,7 +264,11 @@ export class ServerConnection {
    * (each progress notification restarts it) up to `maxTotalTimeout`;
    * aborting `signal` cancels it on the server too.
    */
-  async callTool(toolName: string, argumentsJson: string, options: CallOptions = {}): Promise<ToolCallResult> {
+  async callTool(
+    toolName: string,
+    argumentsJson: string,
+    options: CallOptions = {},
+  ): Promise<ToolCallResult> {
     const client = this.client;
     const transport = this.transport;
     if (this.status !== 'connected' || !client) {
