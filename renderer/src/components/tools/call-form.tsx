@@ -4,6 +4,7 @@ import { argumentsSkeleton } from '../../lib/schema-skeleton.js';
 import type { ToolCallError, ToolCallState } from '../../store/app-state.js';
 import { useActions } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
+import { CallProgress } from './call-progress.js';
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -71,6 +72,7 @@ export function CallForm({
           )}
         </button>
       </div>
+      {call.running && <CallProgress server={server.name} tool={tool.name} call={call} />}
       {call.error && <CallError error={call.error} />}
     </div>
   );
