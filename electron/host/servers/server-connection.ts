@@ -157,11 +157,14 @@ export class ServerConnection {
 
   private async connect(automatic: boolean): Promise<ServerSnapshot> {
     const generation = ++this.generation;
-    this.error = undefined;
-    // An automatic restart keeps the crashed process's last words visible.
-    if (!automatic) this.stderrTail = [];
+    // An automatic restart keeps the crash's reason and the process's last words visible.
+    if (!automatic) {
+      this.error = undefined;
+      this.stderrTail = [];
+    }
     this.tools = [];
     this.counts = { tools: 0, resources: 0, prompts: 0 };
+    this.restartAt = undefined;
     this.setStatus('connecting');
     try {
       if (!isStdioConfig(this.config)) {
@@ -173,6 +176,7 @@ export class ServerConnection {
       await this.connectStdio(this.config, generation);
       if (generation !== this.generation) return this.snapshot();
       this.connectedAt = Date.now();
+      this.error = undefined;
       this.setStatus('connected');
       this.watchHealth(generation);
     } catch (error) {
@@ -414,7 +418,8 @@ export class ServerConnection {
 
   private exitMessage(exit: ProcessExit, when: string): string {
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${String(exit.code)}`;
-    const last = this.stderrTail.slice(-3).join(' | ');
+    // Repeated lines (the same complaint at each restart) are said once.
+    const last = [...new Set(this.stderrTail.filter((l) => !l.startsWith('[host]')).slice(-3))].join(' | ');
     return `Server "${this.name}" ${how} ${when}${last ? `. Last stderr: ${last}` : ''}`;
   }
 

@@ -16,7 +16,10 @@ export function ServerDetail({ name }: { name: string }) {
       <div className="card server-card">
         <ServerHeader server={server} />
         {server.status === 'failed' && <ServerFailure server={server} />}
-        {server.status === 'restarting' && <RestartNotice server={server} />}
+        {(server.status === 'restarting' ||
+          (server.status === 'connecting' && (server.crashCount ?? 0) > 0)) && (
+          <RestartNotice server={server} />
+        )}
         <ServerFacts server={server} />
         {server.instructions !== undefined && server.instructions.trim() !== '' && (
           <Collapsible

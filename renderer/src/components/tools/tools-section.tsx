@@ -74,7 +74,7 @@ function emptyMessage(server: ServerSnapshot): string {
     case 'restarting':
       return 'The server crashed and is being restarted; its tools appear here once it is back.';
     case 'failed':
-      return 'Tools appear here once the server runs. Fix the problem above, then press Start.';
+      return 'Tools appear here once the server runs. Fix the problem above, then press Restart.';
     case 'stopped':
       return 'This server is stopped. Press Start to connect and list its tools.';
     case 'disabled':
