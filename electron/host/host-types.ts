@@ -1,5 +1,6 @@
 import type { ConfigState } from '../../shared/model/app.js';
 import type { AnyHostEventListener, HostHandlers } from './ipc/handlers.js';
+import type { ConsentBroker } from './consent/consent-broker.js';
 import type { Platform } from './platform.js';
 import type { HostEnvironment } from './servers/login-env.js';
 import type { ConnectionTuning } from './servers/server-connection.js';
@@ -20,6 +21,8 @@ export interface HostOptions {
 /** The host core as the shells see it. */
 export interface Host {
   readonly handlers: HostHandlers;
+  /** Where decisions that need the person wait (tool calls, sampling, elicitation). */
+  readonly consent: ConsentBroker;
   /** Subscribe to every host event (the adapters forward them to the renderer). */
   onEvent(listener: AnyHostEventListener): () => void;
   /** Reads the configuration and creates a connection per server without starting any. */

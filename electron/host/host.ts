@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Host, HostOptions } from './host-types.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
+import { ConsentBroker } from './consent/consent-broker.js';
 import { ConfigStore } from './servers/config-store.js';
 import { hostEnvironment } from './servers/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
@@ -26,6 +27,14 @@ export function createHost(options: HostOptions): Host {
   const emit: HostEventSink = (event, payload) => {
     for (const listener of listeners) listener(event, payload);
   };
+  const consent = new ConsentBroker({
+    onRequested: (request) => {
+      emit('consentRequested', request);
+    },
+    onResolved: (id, outcome) => {
+      emit('consentResolved', { id, outcome });
+    },
+  });
   const store = new ConfigStore(resolveConfigPath(options));
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
@@ -61,10 +70,16 @@ export function createHost(options: HostOptions): Host {
     callTool: ({ server, tool, argumentsJson, callId }) =>
       servers.callTool(server, tool, argumentsJson, { callId }),
     cancelToolCall: ({ callId }) => Promise.resolve(servers.cancelToolCall(callId)),
+    listConsents: () => Promise.resolve(consent.pending()),
+    answerConsent: ({ id, answer }) => {
+      consent.answer(id, answer);
+      return Promise.resolve(null);
+    },
   };
 
   return {
     handlers,
+    consent,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -77,6 +92,7 @@ export function createHost(options: HostOptions): Host {
       startInBackground(servers);
     },
     async dispose() {
+      consent.withdrawAll();
       await servers.stopAll();
       listeners.clear();
     },

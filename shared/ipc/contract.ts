@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
 import { ServerSnapshotSchema, ToolCallProgressSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
+import { ConsentIdSchema, ConsentRequestSchema, ConsentResolvedSchema } from '../model/consent.js';
 import {
   EVENT_NAMES,
   REQUEST_NAMES,
@@ -63,6 +64,16 @@ export const requests = {
    * fails with code "cancelled"). False when it had already finished.
    */
   cancelToolCall: { params: z.object({ callId: CallIdSchema }).strict(), result: z.boolean() },
+  /** The consent requests waiting for an answer, oldest first (after a reconnect). */
+  listConsents: { params: none, result: z.array(ConsentRequestSchema) },
+  /**
+   * The person's decision on a consent request the host issued. The host
+   * checks the id (issued, still pending) and the answer's shape for its kind.
+   */
+  answerConsent: {
+    params: z.object({ id: ConsentIdSchema, answer: z.unknown() }).strict(),
+    result: z.null(),
+  },
 } as const;
 
 export const events = {
@@ -74,6 +85,10 @@ export const events = {
   configChanged: ConfigStateSchema,
   /** A running call (started with a callId) reported progress. */
   toolCallProgress: ToolCallProgressSchema,
+  /** A decision is needed: show it. */
+  consentRequested: ConsentRequestSchema,
+  /** A consent request was answered or withdrawn: hide it. */
+  consentResolved: ConsentResolvedSchema,
 } as const;
 
 export type Requests = typeof requests;

@@ -15,9 +15,18 @@ export const REQUEST_NAMES = [
   'restartServer',
   'callTool',
   'cancelToolCall',
+  'listConsents',
+  'answerConsent',
 ] as const;
 
-export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged', 'toolCallProgress'] as const;
+export const EVENT_NAMES = [
+  'serverChanged',
+  'serverRemoved',
+  'configChanged',
+  'toolCallProgress',
+  'consentRequested',
+  'consentResolved',
+] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
