@@ -48,10 +48,15 @@ test('a long call shows its progress and can be cancelled', async ({ app, page }
   await expect(bar).toHaveAttribute('aria-valuenow', /\d+/);
   await shoot(page, testInfo.outputPath('call-progress.png'));
 
-  await main.getByRole('button', { name: 'Cancel' }).click();
+  // Keyboard: focus moved from the disabled Call button to Cancel, and comes back when the call ends.
+  const cancel = main.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(main.getByRole('alert')).toContainText('tools/call progress was cancelled');
   await expect(bar).toBeHidden();
-  await expect(main.getByRole('button', { name: 'Call tool' })).toBeEnabled();
+  const callButton = main.getByRole('button', { name: 'Call tool' });
+  await expect(callButton).toBeEnabled();
+  await expect(callButton).toBeFocused();
 });
 
 test('a crashed server restarts with a countdown; after 5 crashes it stops; Restart brings it back', async ({

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ToolCallState } from '../../store/app-state.js';
 import { progressFraction } from '../../store/tool-call-progress.js';
 import { useActions } from '../../store/store-context.js';
@@ -10,6 +10,13 @@ import { useActions } from '../../store/store-context.js';
  */
 export function CallProgress({ server, tool, call }: { server: string; tool: string; call: ToolCallState }) {
   const { cancelToolCall } = useActions();
+  const cancel = useRef<HTMLButtonElement>(null);
+  // The Call button just got disabled; if it had focus, Cancel is where the keyboard should be.
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body;
+    if (lost || (active instanceof HTMLButtonElement && active.disabled)) cancel.current?.focus();
+  }, []);
   const elapsed = useElapsedSeconds();
   const progress = call.progress;
   const fraction = progress ? progressFraction(progress) : undefined;
@@ -44,6 +51,7 @@ export function CallProgress({ server, tool, call }: { server: string; tool: str
           <span className="call-progress__elapsed">{`${String(elapsed)} s`}</span>
         </span>
         <button
+          ref={cancel}
           type="button"
           className="btn"
           disabled={call.cancelling === true}
