@@ -20,7 +20,7 @@ interface Row {
 async function measure(transport: string, config: ServerConfig): Promise<Row> {
   const connection = new ServerConnection('bench', config, {
     appVersion: '0.0.0-bench',
-    baseEnv: { PATH: process.env.PATH ?? '' },
+    environment: () => Promise.resolve({ all: { PATH: process.env.PATH ?? '' }, source: 'fixed' }),
     onChange: () => undefined,
   });
   const connectStarted = performance.now();

@@ -45,7 +45,11 @@ async function main(): Promise<number> {
   const connection = new ServerConnection(
     'conformance',
     { url },
-    { appVersion: __APP_VERSION__, baseEnv: {}, onChange: () => undefined },
+    {
+      appVersion: __APP_VERSION__,
+      environment: () => Promise.resolve({ all: {}, source: 'fixed' }),
+      onChange: () => undefined,
+    },
   );
   const snapshot = await connection.start();
   if (snapshot.status !== 'connected') {

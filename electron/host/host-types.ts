@@ -2,6 +2,8 @@ import type { ConfigState } from '../../shared/model/app.js';
 import type { AnyHostEventListener, HostHandlers } from './ipc/handlers.js';
 import type { ConsentBroker } from './consent/consent-broker.js';
 import type { Platform } from './platform.js';
+import type { HostEnvironment } from './servers/login-env.js';
+import type { ConnectionTuning } from './servers/server-connection.js';
 
 export interface HostOptions {
   platform: Platform;
@@ -10,6 +12,10 @@ export interface HostOptions {
   appVersion: string;
   /** Configuration file to use instead of <userData>/mcp-servers.json. */
   configPath?: string | undefined;
+  /** Lifecycle timings (restart backoff, health checks); tests and benchmarks shorten them. */
+  tuning?: ConnectionTuning | undefined;
+  /** The environment servers start from; default: the login shell's, resolved once (tests inject one). */
+  environment?: (() => Promise<HostEnvironment>) | undefined;
 }
 
 /** The host core as the shells see it. */

@@ -1,11 +1,11 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Host, HostOptions } from './host-types.js';
 import type { LaunchRequest } from './platform.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
 import { ConfigStore } from './servers/config-store.js';
+import { hostEnvironment } from './servers/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
 import { ServerLogs } from './servers/server-log.js';
 import { ConfigEditor } from './servers/config-editor.js';
@@ -44,7 +44,8 @@ export function createHost(options: HostOptions): Host {
   const confirmLaunch = (request: LaunchRequest) => options.platform.confirmLaunch(request);
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
-    baseEnv: inheritedEnv(),
+    ...options.tuning,
+    environment: options.environment ?? hostEnvironment,
     emit,
     confirmLaunch,
     logs,
@@ -76,7 +77,10 @@ export function createHost(options: HostOptions): Host {
     },
     startServer: ({ name }) => servers.start(name),
     stopServer: ({ name }) => servers.stop(name),
-    callTool: ({ server, tool, argumentsJson }) => servers.callTool(server, tool, argumentsJson),
+    restartServer: ({ name }) => servers.restart(name),
+    callTool: ({ server, tool, argumentsJson, callId }) =>
+      servers.callTool(server, tool, argumentsJson, { callId }),
+    cancelToolCall: ({ callId }) => Promise.resolve(servers.cancelToolCall(callId)),
 
     // Logs and configuration (issue 3, part C).
     getServerLogs: ({ name }) => {
@@ -113,6 +117,8 @@ export function createHost(options: HostOptions): Host {
     },
     loadConfig: () => servers.load(),
     async start() {
+      // Ask the login shell now, in the background: the first spawn awaits it, nothing else does.
+      void (options.environment ?? hostEnvironment)();
       await servers.load();
       startInBackground(servers);
     },
@@ -130,19 +136,3 @@ function startInBackground(servers: ServerManager): void {
   // Fire-and-forget on purpose: startAll never rejects (each failure becomes a "failed" snapshot).
   void servers.startAll();
 }
-
-/**
- * What a server inherits from the host: the SDK's short safe list (HOME,
- * PATH, USER, …) plus locale and temp-folder variables. Nothing else, so the
- * host's own secrets (an API key in its environment) never reach a server.
- */
-function inheritedEnv(): Record<string, string> {
-  const env = getDefaultEnvironment();
-  for (const key of EXTRA_INHERITED_ENV) {
-    const value = process.env[key];
-    if (value !== undefined) env[key] = value;
-  }
-  return env;
-}
-
-const EXTRA_INHERITED_ENV = ['LANG', 'LC_ALL', 'LC_CTYPE', 'TMPDIR', 'TMP', 'TEMP', 'TZ', 'XDG_RUNTIME_DIR'];

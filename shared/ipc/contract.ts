@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
-import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
+import { ServerSnapshotSchema, ToolCallProgressSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
 import { LogLevelSchema, ServerLogBatchSchema, ServerLogsSchema } from '../model/logs.js';
 import { ServerInputSchema } from '../model/server-input.js';
@@ -32,6 +32,11 @@ import type { EventName, RequestName } from './names.js';
 
 const none = z.object({}).strict();
 const byName = z.object({ name: ServerNameSchema }).strict();
+const CallIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const requests = {
   getAppInfo: { params: none, result: AppInfoSchema },
@@ -45,6 +50,8 @@ export const requests = {
   removeServer: { params: byName, result: z.null() },
   startServer: { params: byName, result: ServerSnapshotSchema },
   stopServer: { params: byName, result: ServerSnapshotSchema },
+  /** Stop and start again; clears the crash count (also after automatic restarts gave up). */
+  restartServer: { params: byName, result: ServerSnapshotSchema },
   /**
    * Call a tool with arguments given as JSON text. The host parses the text
    * and checks it against the tool's inputSchema before anything is sent.
@@ -55,6 +62,8 @@ export const requests = {
         server: ServerNameSchema,
         tool: z.string().min(1).max(256),
         argumentsJson: z.string().max(16 * 1024 * 1024),
+        /** Caller-chosen id: enables cancelToolCall and toolCallProgress events for this call. */
+        callId: CallIdSchema.optional(),
       })
       .strict(),
     result: ToolCallResultSchema,
@@ -109,6 +118,11 @@ export const requests = {
   },
   /** Imports the chosen servers (renamed or skipped), asking before any stdio server is started. */
   importServers: { params: ImportRequestSchema, result: ImportResultSchema },
+  /**
+   * Cancel a running call (the server gets notifications/cancelled; the call
+   * fails with code "cancelled"). False when it had already finished.
+   */
+  cancelToolCall: { params: z.object({ callId: CallIdSchema }).strict(), result: z.boolean() },
   /** The consent requests waiting for an answer, oldest first (after a reconnect). */
   listConsents: { params: none, result: z.array(ConsentRequestSchema) },
   /**
@@ -130,6 +144,8 @@ export const events = {
   configChanged: ConfigStateSchema,
   /** New log entries of a server, batched. */
   serverLog: ServerLogBatchSchema,
+  /** A running call (started with a callId) reported progress. */
+  toolCallProgress: ToolCallProgressSchema,
   /** A decision is needed: show it. */
   consentRequested: ConsentRequestSchema,
   /** A consent request was answered or withdrawn: hide it. */

@@ -12,6 +12,7 @@ export const REQUEST_NAMES = [
   'removeServer',
   'startServer',
   'stopServer',
+  'restartServer',
   'callTool',
   'getServerLogs',
   'setLogLevel',
@@ -24,6 +25,7 @@ export const REQUEST_NAMES = [
   'listImportLocations',
   'previewImport',
   'importServers',
+  'cancelToolCall',
   'listConsents',
   'answerConsent',
 ] as const;
@@ -32,6 +34,7 @@ export const EVENT_NAMES = [
   'serverChanged',
   'serverRemoved',
   'configChanged',
+  'toolCallProgress',
   'consentRequested',
   'consentResolved',
   'serverLog',

@@ -6,7 +6,15 @@ import { z } from 'zod';
  * it leaves the host, so the renderer only ever sees shapes it understands.
  */
 
-export const ServerStatusSchema = z.enum(['connecting', 'connected', 'failed', 'stopped', 'disabled']);
+export const ServerStatusSchema = z.enum([
+  'connecting',
+  'connected',
+  /** Crashed; a restart is scheduled at `restartAt`. */
+  'restarting',
+  'failed',
+  'stopped',
+  'disabled',
+]);
 export type ServerStatus = z.infer<typeof ServerStatusSchema>;
 
 export const JsonObjectSchema = z.record(z.string(), z.unknown());
@@ -83,6 +91,20 @@ export const ServerInfoSchema = z.object({
 });
 export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 
+/**
+ * How a stdio server's command was resolved: found on the PATH (the login
+ * shell's, merged with the app's), given as a path, or `node`/`npx` mapped to
+ * the app's own Node runtime because no system Node was found.
+ */
+export const ServerRuntimeSchema = z.object({
+  source: z.enum(['path', 'explicit', 'app-runtime']),
+  /** The executable actually started. */
+  executable: z.string(),
+  /** One line for people, e.g. "node not found on PATH: using the app's own Node runtime (v20.20.0)". */
+  note: z.string().optional(),
+});
+export type ServerRuntime = z.infer<typeof ServerRuntimeSchema>;
+
 export const ServerTransportKindSchema = z.enum(['stdio', 'http']);
 /** The HTTP transport actually in use: Streamable HTTP, or the legacy HTTP+SSE it fell back to. */
 export const HttpTransportKindSchema = z.enum(['streamable-http', 'sse']);
@@ -119,6 +141,12 @@ export const ServerSnapshotSchema = z.object({
   /** The last lines the server wrote to stderr, newest last. */
   stderrTail: z.array(z.string()),
   connectedAt: z.number().optional(),
+  /** Crashes within the restart window; 0 or absent when the server has not crashed. */
+  crashCount: z.number().optional(),
+  /** When status is "restarting": when the next attempt starts (ms since the epoch). */
+  restartAt: z.number().optional(),
+  /** Stdio only: how the command was resolved at the last start. */
+  runtime: ServerRuntimeSchema.optional(),
 });
 export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
 
@@ -161,3 +189,14 @@ export const ToolCallResultSchema = z.object({
   durationMs: z.number(),
 });
 export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
+
+/** A progress notification of a running tool call, forwarded to the renderer. */
+export const ToolCallProgressSchema = z.object({
+  callId: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  progress: z.number(),
+  total: z.number().optional(),
+  message: z.string().max(1000).optional(),
+});
+export type ToolCallProgress = z.infer<typeof ToolCallProgressSchema>;

@@ -3,6 +3,8 @@ import { NodePlatform } from '../../electron/host/node-platform.js';
 import { createLocalClient } from '../../electron/host/ipc/local-client.js';
 import type { Host } from '../../electron/host/host-types.js';
 import type { LaunchRequest } from '../../electron/host/platform.js';
+import type { ConnectionTuning } from '../../electron/host/servers/server-connection.js';
+import type { HostEnvironment } from '../../electron/host/servers/login-env.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
@@ -20,7 +22,11 @@ export interface TestHost {
 /** A real host core on a temp config, reached through the validated local client. */
 export async function createTestHost(
   servers: Record<string, StdioServerConfig> = {},
-  options: { launchPolicy?: (request: LaunchRequest) => Promise<boolean> } = {},
+  options: {
+    launchPolicy?: (request: LaunchRequest) => Promise<boolean>;
+    tuning?: ConnectionTuning;
+    environment?: () => Promise<HostEnvironment>;
+  } = {},
 ): Promise<TestHost> {
   const configPath = writeConfig(servers);
   const host = createHost({
@@ -28,6 +34,8 @@ export async function createTestHost(
     shell: 'headless',
     appVersion: '0.0.0-test',
     configPath,
+    tuning: options.tuning,
+    environment: options.environment,
   });
   const events: TestHost['events'] = [];
   host.onEvent((event, payload) => events.push({ event, payload }));
@@ -42,4 +50,54 @@ export function value<T>(result: Result<T>): T {
 
 export async function start(api: HostRequests, name: string): Promise<ServerSnapshot> {
   return value(await api.startServer({ name }));
+}
+
+/** Resolves with the first event matching `match` (already recorded or still to come). */
+export function waitForEvent<T>(
+  t: TestHost,
+  match: (event: string, payload: unknown) => T | undefined,
+  what = 'event',
+  from = 0,
+  timeoutMs = 20_000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    for (const e of t.events.slice(from)) {
+      const found = match(e.event, e.payload);
+      if (found !== undefined) {
+        resolve(found);
+        return;
+      }
+    }
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    const off = t.host.onEvent((event, payload) => {
+      const found = match(event, payload);
+      if (found === undefined) return;
+      clearTimeout(timer);
+      off();
+      resolve(found);
+    });
+  });
+}
+
+/** Waits for a serverChanged snapshot of `name` that satisfies `match` (events from index `from` on). */
+export function waitForSnapshot(
+  t: TestHost,
+  name: string,
+  match: (snapshot: ServerSnapshot) => boolean,
+  what = `a snapshot of ${name}`,
+  from = 0,
+): Promise<ServerSnapshot> {
+  return waitForEvent(
+    t,
+    (event, payload) => {
+      if (event !== 'serverChanged') return undefined;
+      const snapshot = payload as ServerSnapshot;
+      return snapshot.name === name && match(snapshot) ? snapshot : undefined;
+    },
+    what,
+    from,
+  );
 }

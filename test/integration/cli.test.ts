@@ -77,6 +77,9 @@ describe('mcp-host CLI', () => {
       'echo',
       'fail',
       'hang',
+      'crash',
+      'progress',
+      'flood',
     ]);
   });
 

@@ -14,7 +14,7 @@ afterEach(async () => {
 function connection(config: HttpServerConfig, options: Partial<ConnectionOptions> = {}): ServerConnection {
   const c = new ServerConnection('remote', config, {
     appVersion: '0.0.0-test',
-    baseEnv: {},
+    environment: () => Promise.resolve({ all: {}, source: 'fixed' }),
     onChange: () => undefined,
     ...options,
   });
@@ -90,7 +90,10 @@ describe('remote servers over Streamable HTTP', () => {
         url: `${f.origin}/mcp`,
         headers: { 'X-Api-Key': '${env:FIXTURE_KEY}', Authorization: 'Bearer ${env:FIXTURE_TOKEN}' },
       },
-      { baseEnv: { FIXTURE_KEY: 'key-123', FIXTURE_TOKEN: 'token-456' } },
+      {
+        environment: () =>
+          Promise.resolve({ all: { FIXTURE_KEY: 'key-123', FIXTURE_TOKEN: 'token-456' }, source: 'fixed' }),
+      },
     );
     expect((await c.start()).status).toBe('connected');
     expect(JSON.parse(text(await c.callTool('headers', '{}')))).toEqual({
@@ -169,7 +172,7 @@ describe('fallback to the legacy HTTP+SSE transport', () => {
     const f = await fixture();
     const c = connection(
       { url: `${f.origin}/legacy-sse`, headers: { 'X-Api-Key': 'sse-key' } },
-      { baseEnv: {} },
+      { environment: () => Promise.resolve({ all: {}, source: 'fixed' }) },
     );
     const snapshot = await c.start();
     expect(snapshot).toMatchObject({ status: 'connected', httpTransport: 'sse' });

@@ -20,7 +20,7 @@ function connect(config: ServerConfig) {
   const snapshots: ServerSnapshot[] = [];
   const connection = new ServerConnection('fixture', config, {
     appVersion: '0.0.0-test',
-    baseEnv: { PATH: process.env.PATH ?? '' },
+    environment: () => Promise.resolve({ all: { PATH: process.env.PATH ?? '' }, source: 'fixed' }),
     onChange: (snapshot) => snapshots.push(snapshot),
   });
   open.push(connection);

@@ -23,6 +23,22 @@ describe('ServerLog ring buffer', () => {
     expect(entry.text.endsWith('…')).toBe(true);
     expect(entry.logger).toHaveLength(256);
   });
+
+  it('keeps the total text under its character budget, dropping the oldest entries', () => {
+    const log = new ServerLog(1000, 100, 250);
+    for (let n = 0; n < 10; n++) log.append({ source: 'stderr', level: 'info', text: String(n).repeat(100) });
+    expect(log.entries().map((e) => e.text[0])).toEqual(['8', '9']);
+    const total = log.entries().reduce((sum, e) => sum + e.text.length, 0);
+    expect(total).toBeLessThanOrEqual(250);
+  });
+
+  it('reads back the entries newer than a sequence number', () => {
+    const log = new ServerLog(3, 100);
+    for (let n = 1; n <= 5; n++) log.append({ source: 'host', level: 'info', text: `l${String(n)}` });
+    expect(log.entriesAfter(3).map((e) => e.seq)).toEqual([4, 5]);
+    expect(log.entriesAfter(0).map((e) => e.seq)).toEqual([3, 4, 5]);
+    expect(log.entriesAfter(5)).toEqual([]);
+  });
 });
 
 describe('ServerLogs', () => {

@@ -31,8 +31,10 @@ export class LineSplitter {
         this.reset();
         continue;
       }
-      this.chunks.push(piece);
-      const line = Buffer.concat(this.chunks).toString('utf8').replace(/\r$/, '');
+      // The usual case, a whole line in one chunk, needs no copy.
+      const bytes = this.chunks.length === 0 ? piece : Buffer.concat([...this.chunks, piece]);
+      const text = bytes.toString('utf8');
+      const line = text.endsWith('\r') ? text.slice(0, -1) : text;
       this.reset();
       this.onLine(line);
     }

@@ -1,13 +1,25 @@
-import { stat } from 'node:fs/promises';
 import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
-import type { ServerSnapshot, ServerStatus, ToolCallResult, ToolInfo } from '../../../shared/model/server.js';
+import type {
+  ServerRuntime,
+  ServerSnapshot,
+  ServerStatus,
+  ToolCallResult,
+  ToolInfo,
+} from '../../../shared/model/server.js';
 import { HostError, describeError, oneLine } from '../errors.js';
 import { connectHttp } from './http-transport.js';
 import type { HttpSession } from './http-transport.js';
 import { ServerCatalog, requireCapability } from './server-catalog.js';
+import { HealthMonitor } from './health-monitor.js';
+import { resolveLaunch } from './launch-spec.js';
+import type { HostEnvironment } from './login-env.js';
+import { GuardedRequest, requestPolicyOf } from './request-policy.js';
+import type { ProgressUpdate } from './request-policy.js';
+import { RestartPolicy } from './restart-policy.js';
+import type { RestartPolicyOptions } from './restart-policy.js';
 import { StdioProcessTransport } from './stdio-transport.js';
 import type { ProcessExit } from './stdio-transport.js';
 import { parseToolArguments } from './tool-arguments.js';
@@ -15,21 +27,35 @@ import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './server-log.js';
 import { toToolCallResult } from './tool-result.js';
 
-export interface ConnectionOptions {
-  appVersion: string;
-  /** Environment every stdio server starts from (the per-server env is laid over it). */
-  baseEnv: Record<string, string>;
+/** Lifecycle settings that are not per-server configuration (tests and the bench shorten them). */
+export interface ConnectionTuning {
   /** Handshake time limit. Default 30 s. */
   connectTimeoutMs?: number;
-  /** Per-request time limit. Default 60 s. */
-  requestTimeoutMs?: number;
   /** Grace period of each stop step. Default 2 s. */
   stopGraceMs?: number;
   /** Reconnection of broken SSE streams of remote servers. Default DEFAULT_HTTP_RECONNECTION. */
   httpReconnection?: StreamableHTTPReconnectionOptions;
+  /** Backoff and give-up rule for automatic restarts. */
+  restart?: RestartPolicyOptions;
+  /** Ping an idle server this often; 0 turns health checks off. Default 30 s. */
+  pingIntervalMs?: number;
+  /** A ping unanswered for this long marks the server failed. Default 10 s. */
+  pingTimeoutMs?: number;
+}
+
+export interface ConnectionOptions extends ConnectionTuning {
+  appVersion: string;
+  /** The host environment (login shell over process); awaited only when a stdio server is spawned. */
+  environment: () => Promise<HostEnvironment>;
   onChange: (snapshot: ServerSnapshot) => void;
   /** Receives the server's log: stderr lines, notifications/message, lifecycle events. */
   onLog?: (entry: NewLogEntry) => void;
+}
+
+export interface CallOptions {
+  /** Aborting cancels the call (the server gets notifications/cancelled). */
+  signal?: AbortSignal | undefined;
+  onProgress?: ((update: ProgressUpdate) => void) | undefined;
 }
 
 const STDERR_TAIL_LINES = 50;
@@ -50,8 +76,15 @@ export class ServerConnection {
   private serverCatalog: ServerCatalog | undefined;
   private stderrTail: string[] = [];
   private connectedAt: number | undefined;
-  /** Bumped on every start/stop so that late events of an old process are ignored. */
+  private runtime: ServerRuntime | undefined;
+  /** Bumped on every start/stop/crash so that late events of an old process are ignored. */
   private generation = 0;
+  private readonly restarts: RestartPolicy;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private restartAt: number | undefined;
+  private health: HealthMonitor | undefined;
+  /** Requests in flight, so health checks only ping a quiet server. */
+  private inFlight = 0;
 
   constructor(
     readonly name: string,
@@ -59,6 +92,7 @@ export class ServerConnection {
     private readonly options: ConnectionOptions,
   ) {
     if (config.disabled === true) this.status = 'disabled';
+    this.restarts = new RestartPolicy(options.restart);
   }
 
   snapshot(): ServerSnapshot {
@@ -99,6 +133,9 @@ export class ServerConnection {
       ...(this.transport?.pid !== undefined && this.status !== 'stopped' ? { pid: this.transport.pid } : {}),
       stderrTail: [...this.stderrTail],
       ...(this.connectedAt !== undefined ? { connectedAt: this.connectedAt } : {}),
+      ...(this.restarts.crashCount > 0 ? { crashCount: this.restarts.crashCount } : {}),
+      ...(this.status === 'restarting' && this.restartAt !== undefined ? { restartAt: this.restartAt } : {}),
+      ...(this.runtime !== undefined ? { runtime: this.runtime } : {}),
     };
   }
 
@@ -129,12 +166,32 @@ export class ServerConnection {
     this.config = config;
   }
 
-  /** Connects; resolves when connected or failed (never rejects). */
+  /**
+   * Connects; resolves when connected or failed (never rejects). A person
+   * starting the server (rather than an automatic restart) clears its crash
+   * count and any scheduled restart.
+   */
   async start(): Promise<ServerSnapshot> {
     if (this.status === 'connecting' || this.status === 'connected') return this.snapshot();
+    this.cancelRestart();
+    this.restarts.reset();
+    return this.connect(false);
+  }
+
+  /** Stops (if running) and starts again, as a person asked; clears the crash count. */
+  async restart(): Promise<ServerSnapshot> {
+    await this.stop();
+    return this.start();
+  }
+
+  private async connect(automatic: boolean): Promise<ServerSnapshot> {
     const generation = ++this.generation;
-    this.error = undefined;
-    this.stderrTail = [];
+    // An automatic restart keeps the crash's reason and the process's last words visible.
+    if (!automatic) {
+      this.error = undefined;
+      this.stderrTail = [];
+    }
+    this.restartAt = undefined;
     this.setStatus('connecting');
     this.log('info', `Starting: ${describeTarget(this.config)}`);
     try {
@@ -142,22 +199,92 @@ export class ServerConnection {
       else await this.connectRemote(this.config, generation);
       if (generation !== this.generation) return this.snapshot();
       this.connectedAt = Date.now();
+      this.error = undefined;
       this.setStatus('connected');
       this.logConnected();
+      this.watchHealth(generation);
     } catch (error) {
       if (generation !== this.generation) return this.snapshot();
       await this.teardown(true);
-      this.error = describeError(error);
-      this.setStatus('failed');
-      this.log('error', `Failed: ${this.error}`);
+      if (generation !== this.generation) return this.snapshot();
+      if (automatic) {
+        this.crashed(describeError(error));
+      } else {
+        this.error = describeError(error);
+        this.setStatus('failed');
+        this.log('error', `Failed: ${this.error}`);
+      }
     }
     return this.snapshot();
+  }
+
+  /**
+   * The server went away while in use (exit, crash, unanswered ping) or a
+   * restart attempt failed: restart with backoff, or give up after too many
+   * crashes in the window. Pending requests have already failed with the reason.
+   */
+  private crashed(reason: string): void {
+    const generation = ++this.generation;
+    this.health?.stop();
+    this.connectedAt = undefined;
+    // Whatever is left of the old process goes; its pending requests fail with the reason.
+    void this.teardown(true);
+    if (this.config.autoRestart === false) {
+      this.error = reason;
+      this.setStatus('failed');
+      return;
+    }
+    const decision = this.restarts.recordCrash();
+    if (decision.action === 'give-up') {
+      const minutes = Math.round(decision.windowMs / 60_000);
+      this.error = `${reason}. Crashed ${String(decision.crashCount)} times within ${String(minutes)} min, so it was not restarted again; restart it when fixed`;
+      this.setStatus('failed');
+      this.log('error', this.error);
+      return;
+    }
+    this.error = reason;
+    this.restartAt = Date.now() + decision.delayMs;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (generation !== this.generation) return;
+      // Never rejects: a failed attempt counts as another crash.
+      void this.connect(true);
+    }, decision.delayMs);
+    this.setStatus('restarting');
+    this.log('warning', `${reason}. Restarting in ${String(Math.ceil(decision.delayMs / 1000))} s`);
+  }
+
+  private cancelRestart(): void {
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    this.restartAt = undefined;
+  }
+
+  private watchHealth(generation: number): void {
+    const client = this.client;
+    if (!client) return;
+    this.health?.stop();
+    this.health = new HealthMonitor(
+      this.options.pingIntervalMs ?? 30_000,
+      this.options.pingTimeoutMs ?? 10_000,
+      () => this.inFlight > 0,
+      (timeout) => client.ping({ timeout }),
+      (reason) => {
+        if (generation !== this.generation || this.status !== 'connected') return;
+        this.pushStderr(`[host] ${reason}`);
+        this.log('error', reason);
+        this.crashed(`Server "${this.name}" ${reason}`);
+      },
+    );
+    this.health.start();
   }
 
   /** Ends the server process (stdin close, SIGTERM, SIGKILL) and waits for it. */
   async stop(): Promise<ServerSnapshot> {
     const wasRunning = this.status === 'connecting' || this.status === 'connected';
     this.generation++;
+    this.cancelRestart();
+    this.health?.stop();
     await this.teardown();
     this.error = undefined;
     this.connectedAt = undefined;
@@ -166,26 +293,45 @@ export class ServerConnection {
     return this.snapshot();
   }
 
-  async callTool(toolName: string, argumentsJson: string, signal?: AbortSignal): Promise<ToolCallResult> {
+  /**
+   * Calls a tool under the server's request policy: `timeout` of silence
+   * (each progress notification restarts it) up to `maxTotalTimeout`;
+   * aborting `signal` cancels it on the server too.
+   */
+  async callTool(
+    toolName: string,
+    argumentsJson: string,
+    options: CallOptions = {},
+  ): Promise<ToolCallResult> {
     if (this.config.disabledTools?.includes(toolName) === true) {
       throw new HostError(
         'denied',
         `Tool "${toolName}" of server "${this.name}" is disabled in its settings`,
       );
     }
+    const transport = this.transport;
+    if (this.status !== 'connected' || !this.client) {
+      const why = this.status === 'restarting' ? ' (it is restarting after a crash)' : '';
+      throw new HostError('not_connected', `Server "${this.name}" is not connected${why}`);
+    }
     const client = this.requireCapability('tools');
     const tool = this.serverCatalog?.tools.find((t) => t.name === toolName);
     if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
     const args = parseToolArguments(argumentsJson, tool.inputSchema);
+    const what = `tools/call ${toolName}`;
+    const guard = new GuardedRequest(requestPolicyOf(this.config), options.onProgress, options.signal);
     const started = performance.now();
+    this.inFlight++;
     try {
-      const result = await client.callTool(
-        { name: toolName, arguments: args },
-        { timeout: this.options.requestTimeoutMs ?? 60_000, ...(signal ? { signal } : {}) },
-      );
+      const result = await client.callTool({ name: toolName, arguments: args }, guard.options);
       return toToolCallResult(result, Math.round(performance.now() - started));
     } catch (error) {
-      throw this.requestFailure(error, `tools/call ${toolName}`);
+      const timedOut = error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
+      const maxTotal = timedOut && /maximum total/i.test(error.message);
+      throw guard.failure(this.name, what, timedOut, maxTotal) ?? this.requestFailure(error, what, transport);
+    } finally {
+      this.inFlight--;
+      guard.dispose();
     }
   }
 
@@ -194,7 +340,7 @@ export class ServerConnection {
     const { client, session } = await connectHttp({
       serverName: this.name,
       config,
-      env: this.options.baseEnv,
+      env: (await this.options.environment()).all,
       newClient: ({ legacyOnly }) => this.newClient(generation, legacyOnly),
       connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
       reconnection: this.options.httpReconnection,
@@ -214,22 +360,15 @@ export class ServerConnection {
   }
 
   private async connectStdio(config: StdioServerConfig, generation: number): Promise<void> {
-    if (config.cwd !== undefined && config.cwd !== '') {
-      const ok = await stat(config.cwd).then(
-        (s) => s.isDirectory(),
-        () => false,
-      );
-      if (!ok) throw new HostError('connection_failed', `Working directory does not exist: ${config.cwd}`);
+    const environment = await this.options.environment();
+    const { launch, runtime } = await resolveLaunch(this.name, config, environment);
+    if (generation !== this.generation) return;
+    this.runtime = runtime;
+    if (runtime.note !== undefined) {
+      this.pushStderr(`[host] ${runtime.note}`);
+      this.log('info', runtime.note);
     }
-    const transport = new StdioProcessTransport(
-      {
-        command: config.command,
-        args: config.args ?? [],
-        env: { ...this.options.baseEnv, ...(config.env ?? {}) },
-        cwd: config.cwd === '' ? undefined : config.cwd,
-      },
-      { graceMs: this.options.stopGraceMs ?? 2000 },
-    );
+    const transport = new StdioProcessTransport(launch, { graceMs: this.options.stopGraceMs ?? 2000 });
     this.transport = transport;
 
     // A handshake that cannot succeed (the process died, or wrote garbage)
@@ -255,8 +394,7 @@ export class ServerConnection {
           new HostError('server_exited', this.exitMessage(exit, 'before completing the MCP handshake')),
         );
       } else if (this.status === 'connected') {
-        this.error = this.exitMessage(exit, 'unexpectedly');
-        this.setStatus('failed');
+        this.crashed(this.exitMessage(exit, 'unexpectedly'));
       }
     };
 
@@ -285,7 +423,7 @@ export class ServerConnection {
   private newClient(generation: number, legacyOnly = false): Client {
     this.serverCatalog?.dispose();
     const catalog = new ServerCatalog(this.name, {
-      timeoutMs: this.options.requestTimeoutMs ?? 60_000,
+      timeoutMs: requestPolicyOf(this.config).timeoutMs,
       onWarning: (line) => {
         this.pushStderr(line);
       },
@@ -316,9 +454,9 @@ export class ServerConnection {
   }
 
   /** Maps an SDK failure to one clear line, naming the server and what happened. */
-  private requestFailure(error: unknown, what: string): HostError {
+  private requestFailure(error: unknown, what: string, transport = this.transport): HostError {
     if (error instanceof HostError) return error;
-    const exit = this.transport?.exit;
+    const exit = transport?.exit;
     if (exit) return new HostError('server_exited', this.exitMessage(exit, `during ${what}`));
     if (error instanceof SdkError) {
       switch (error.code) {
@@ -346,7 +484,8 @@ export class ServerConnection {
 
   private exitMessage(exit: ProcessExit, when: string): string {
     const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${String(exit.code)}`;
-    const last = this.stderrTail.slice(-3).join(' | ');
+    // Repeated lines (the same complaint at each restart) are said once.
+    const last = [...new Set(this.stderrTail.filter((l) => !l.startsWith('[host]')).slice(-3))].join(' | ');
     return `Server "${this.name}" ${how} ${when}${last ? `. Last stderr: ${last}` : ''}`;
   }
 

@@ -9,6 +9,8 @@ export interface ServerLogOptions {
   maxEntries?: number;
   /** Longest text kept per entry, in characters; longer text is cut with "…". Default 8 192. */
   maxLineChars?: number;
+  /** Characters kept per server across all entries; the oldest go first. Default 1 000 000. */
+  maxTotalChars?: number;
 }
 
 /** A bounded ring buffer of one server's log. */
@@ -17,19 +19,24 @@ export class ServerLog {
   private start = 0;
   private size = 0;
   private nextSeq = 1;
+  private totalChars = 0;
   /** The level last set with logging/setLevel on the current connection. */
   level: LogLevel | undefined;
 
   constructor(
     readonly maxEntries: number,
     private readonly maxLineChars: number,
+    private readonly maxTotalChars = 1_000_000,
   ) {
     this.ring = new Array<LogEntry | undefined>(maxEntries);
   }
 
   append(entry: NewLogEntry, now = Date.now()): LogEntry {
+    // A cut line is copied (not sliced) so it does not keep the whole original string alive.
     const text =
-      entry.text.length > this.maxLineChars ? `${entry.text.slice(0, this.maxLineChars - 1)}…` : entry.text;
+      entry.text.length > this.maxLineChars
+        ? Buffer.from(`${entry.text.slice(0, this.maxLineChars - 1)}…`).toString()
+        : entry.text;
     const logger = entry.logger !== undefined ? entry.logger.slice(0, 256) : undefined;
     const stored: LogEntry = {
       seq: this.nextSeq++,
@@ -39,10 +46,20 @@ export class ServerLog {
       ...(logger !== undefined ? { logger } : {}),
       text,
     };
+    if (this.size === this.maxEntries) this.dropOldest();
     this.ring[(this.start + this.size) % this.maxEntries] = stored;
-    if (this.size < this.maxEntries) this.size++;
-    else this.start = (this.start + 1) % this.maxEntries;
+    this.size++;
+    this.totalChars += text.length;
+    while (this.totalChars > this.maxTotalChars && this.size > 1) this.dropOldest();
     return stored;
+  }
+
+  private dropOldest(): void {
+    const oldest = this.ring[this.start];
+    this.totalChars -= oldest?.text.length ?? 0;
+    this.ring[this.start] = undefined;
+    this.start = (this.start + 1) % this.maxEntries;
+    this.size--;
   }
 
   /** Every kept entry, oldest first. */
@@ -53,6 +70,17 @@ export class ServerLog {
       if (entry) out.push(entry);
     }
     return out;
+  }
+
+  /** Kept entries newer than `seq`, oldest first. */
+  entriesAfter(seq: number): LogEntry[] {
+    const out: LogEntry[] = [];
+    for (let n = this.size - 1; n >= 0; n--) {
+      const entry = this.ring[(this.start + n) % this.maxEntries];
+      if (!entry || entry.seq <= seq) break;
+      out.push(entry);
+    }
+    return out.reverse();
   }
 
   get length(): number {
@@ -67,10 +95,13 @@ export class ServerLog {
  */
 export class ServerLogs {
   private readonly logs = new Map<string, ServerLog>();
-  private pending = new Map<string, LogEntry[]>();
+  /** Servers with entries not yet sent, and the last sequence number sent for each. */
+  private dirty = new Set<string>();
+  private readonly sentUpTo = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private readonly maxEntries: number;
   private readonly maxLineChars: number;
+  private readonly maxTotalChars: number | undefined;
 
   constructor(
     private readonly emit: HostEventSink,
@@ -78,6 +109,7 @@ export class ServerLogs {
   ) {
     this.maxEntries = options.maxEntries ?? 5000;
     this.maxLineChars = options.maxLineChars ?? 8192;
+    this.maxTotalChars = options.maxTotalChars;
     this.flushMs = options.flushMs ?? 100;
   }
 
@@ -86,20 +118,17 @@ export class ServerLogs {
   of(server: string): ServerLog {
     let log = this.logs.get(server);
     if (!log) {
-      log = new ServerLog(this.maxEntries, this.maxLineChars);
+      log = new ServerLog(this.maxEntries, this.maxLineChars, this.maxTotalChars);
       this.logs.set(server, log);
     }
     return log;
   }
 
   append(server: string, entry: NewLogEntry): void {
-    const stored = this.of(server).append(entry);
-    const batch = this.pending.get(server);
-    if (batch) {
-      batch.push(stored);
-      // Never hold more than the buffer itself would keep.
-      if (batch.length > this.maxEntries) batch.splice(0, batch.length - this.maxEntries);
-    } else this.pending.set(server, [stored]);
+    // Pending entries are read back from the ring at flush time, so a flood
+    // between flushes costs no memory beyond the ring's own bound.
+    this.of(server).append(entry);
+    this.dirty.add(server);
     if (!this.timer) {
       this.timer = setTimeout(() => {
         this.flush();
@@ -117,16 +146,25 @@ export class ServerLogs {
   /** Forgets a removed server's log. */
   delete(server: string): void {
     this.logs.delete(server);
-    this.pending.delete(server);
+    this.dirty.delete(server);
+    this.sentUpTo.delete(server);
   }
 
   /** Sends what is pending now. */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const pending = this.pending;
-    this.pending = new Map();
-    for (const [server, entries] of pending) this.emit('serverLog', { server, entries });
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    for (const server of dirty) {
+      const log = this.logs.get(server);
+      if (!log) continue;
+      const entries = log.entriesAfter(this.sentUpTo.get(server) ?? 0);
+      const last = entries.at(-1);
+      if (!last) continue;
+      this.sentUpTo.set(server, last.seq);
+      this.emit('serverLog', { server, entries });
+    }
   }
 
   dispose(): void {

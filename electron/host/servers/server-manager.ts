@@ -5,6 +5,7 @@ import { HostError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { LaunchRequest } from '../platform.js';
 import type { ConfigStore } from './config-store.js';
+import { CancellableCalls } from './request-policy.js';
 import { ServerConnection } from './server-connection.js';
 import type { ConnectionOptions } from './server-connection.js';
 import type { ServerLogs } from './server-log.js';
@@ -25,6 +26,7 @@ export interface ServerManagerOptions extends Omit<ConnectionOptions, 'onChange'
  */
 export class ServerManager {
   private connections = new Map<string, ServerConnection>();
+  private readonly calls = new CancellableCalls();
 
   constructor(
     private readonly store: ConfigStore,
@@ -149,13 +151,48 @@ export class ServerManager {
     return this.get(name).stop();
   }
 
-  callTool(
+  /** Stops and starts a server as a person asked, clearing its crash count (also after giving up). */
+  restart(name: string): Promise<ServerSnapshot> {
+    return this.get(name).restart();
+  }
+
+  /**
+   * Calls a tool. With a `callId` the call can be cancelled (cancelToolCall)
+   * and its progress notifications are pushed as `toolCallProgress` events.
+   */
+  async callTool(
     server: string,
     tool: string,
     argumentsJson: string,
-    signal?: AbortSignal,
+    options: { callId?: string | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<ToolCallResult> {
-    return this.get(server).callTool(tool, argumentsJson, signal);
+    const connection = this.get(server);
+    const { callId } = options;
+    if (callId === undefined) return connection.callTool(tool, argumentsJson, { signal: options.signal });
+    const controller = this.calls.begin(callId);
+    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    try {
+      return await connection.callTool(tool, argumentsJson, {
+        signal,
+        onProgress: (update) => {
+          this.options.emit('toolCallProgress', {
+            callId,
+            server,
+            tool,
+            progress: update.progress,
+            ...(update.total !== undefined ? { total: update.total } : {}),
+            ...(update.message !== undefined ? { message: update.message.slice(0, 1000) } : {}),
+          });
+        },
+      });
+    } finally {
+      this.calls.end(callId);
+    }
+  }
+
+  /** Cancels a running call; false when it had already finished (not an error: the race is normal). */
+  cancelToolCall(callId: string): boolean {
+    return this.calls.cancel(callId);
   }
 
   async stopAll(): Promise<void> {

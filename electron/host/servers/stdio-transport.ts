@@ -190,7 +190,7 @@ export class StdioProcessTransport implements Transport {
   }
 
   private handleStdoutLine(line: string): void {
-    if (line.trim() === '') return;
+    if (isBlank(line)) return;
     let message: JSONRPCMessage;
     try {
       message = deserializeMessage(line);
@@ -241,6 +241,15 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boo
   while (!condition()) {
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+/** Whether a line is only whitespace, without copying it (a message can be megabytes). */
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
   }
   return true;
 }

@@ -4,10 +4,12 @@ import type { ServerStatus } from '../../../shared/model/server.js';
 export const STATUS_LABELS: Readonly<Record<ServerStatus, string>> = {
   connected: 'Connected',
   connecting: 'Connecting…',
+  restarting: 'Restarting…',
   failed: 'Failed',
   stopped: 'Stopped',
   disabled: 'Disabled',
 };
 
 /** Whether Stop (true) or Start (false) is the action that makes sense. */
-export const isRunning = (status: ServerStatus): boolean => status === 'connected' || status === 'connecting';
+export const isRunning = (status: ServerStatus): boolean =>
+  status === 'connected' || status === 'connecting' || status === 'restarting';

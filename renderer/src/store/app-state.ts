@@ -1,7 +1,7 @@
 import type { ConnectionState } from '../bridge/connection.js';
 import type { AppInfo, ConfigState } from '../../../shared/model/app.js';
 import type { StdioServerInput } from '../../../shared/model/config.js';
-import type { ServerSnapshot, ToolCallResult } from '../../../shared/model/server.js';
+import type { ServerSnapshot, ToolCallProgress, ToolCallResult } from '../../../shared/model/server.js';
 import type { ErrorCode, HostErrorValue, Result } from '../../../shared/ipc/result.js';
 
 /** Why a tool call did not produce a result. */
@@ -17,6 +17,12 @@ export interface ToolCallState {
   /** What the person typed; undefined until they edit (the UI shows the schema skeleton). */
   readonly argumentsText: string | undefined;
   readonly running: boolean;
+  /** The id of the running call (for progress events and Cancel). */
+  readonly callId?: string | undefined;
+  /** The latest progress the running call reported. */
+  readonly progress?: Pick<ToolCallProgress, 'progress' | 'total' | 'message'> | undefined;
+  /** Cancel was pressed; the call ends as soon as the host confirms. */
+  readonly cancelling?: boolean | undefined;
   readonly result: ToolCallResult | undefined;
   readonly error: ToolCallError | undefined;
 }
@@ -48,11 +54,15 @@ export interface AppActions {
   addServer: (input: StdioServerInput) => Promise<Result<ServerSnapshot>>;
   startServer: (name: string) => Promise<Result<ServerSnapshot>>;
   stopServer: (name: string) => Promise<Result<ServerSnapshot>>;
+  /** Stops and starts a server, clearing its crash count. */
+  restartServer: (name: string) => Promise<Result<ServerSnapshot>>;
   removeServer: (name: string) => Promise<Result<null>>;
   reloadConfig: () => Promise<Result<ConfigState>>;
   setToolArguments: (server: string, tool: string, text: string) => void;
   /** Checks that `argumentsText` is a JSON object, then calls the tool; the outcome lands in toolCalls. */
   callTool: (server: string, tool: string, argumentsText: string) => Promise<void>;
+  /** Cancels the running call of a tool (the server is told); its outcome lands in toolCalls. */
+  cancelToolCall: (server: string, tool: string) => Promise<void>;
 }
 
 export interface AppState extends AppData {

@@ -45,6 +45,8 @@ function fakeHost() {
     removeServer: vi.fn(() => ok(null)),
     startServer: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'connecting'))),
     stopServer: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'stopped'))),
+    restartServer: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'connecting'))),
+    cancelToolCall: vi.fn(() => ok(true)),
     callTool: vi.fn(
       (): Promise<
         Result<{ isError: boolean; content: { type: 'text'; text: string }[]; durationMs: number }>
@@ -168,6 +170,7 @@ describe('createAppStore', () => {
       server: 'a',
       tool: 'echo',
       argumentsJson: '{"message": "hi"}',
+      callId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
     });
     expect(toolCallOf(store.getState(), 'a', 'echo')).toMatchObject({
       running: false,

@@ -5,6 +5,7 @@ import type { HostApi } from '../../../shared/ipc/host-api.js';
 import type { AppActions, AppState } from './app-state.js';
 import { checkArgumentsJson } from '../lib/arguments-json.js';
 import { patchToolCall, removeServer, replaceServers, toolCallOf, upsertServer } from './reducers.js';
+import { applyToolCallProgress, newCallId } from './tool-call-progress.js';
 
 /** The store plus the function that detaches it from the host. */
 export interface AppStore {
@@ -53,6 +54,18 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
         applySnapshot(result);
         return result;
       },
+      async restartServer(name) {
+        const result = await host.restartServer({ name });
+        applySnapshot(result);
+        return result;
+      },
+      async cancelToolCall(server, tool) {
+        const { callId, running } = toolCallOf(get(), server, tool);
+        if (!running || callId === undefined) return;
+        set((s) => patchToolCall(s, server, tool, { cancelling: true }));
+        // The call itself then ends with a "cancelled" error; false means it had finished first.
+        await host.cancelToolCall({ callId });
+      },
       async removeServer(name) {
         const result = await host.removeServer({ name });
         if (result.ok) set((s) => removeServer(s, name));
@@ -79,24 +92,29 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
           );
           return;
         }
+        const callId = newCallId();
         set((s) =>
           patchToolCall(s, server, tool, {
             argumentsText,
             running: true,
+            callId,
+            progress: undefined,
+            cancelling: false,
             result: undefined,
             error: undefined,
           }),
         );
-        const result = await host.callTool({ server, tool, argumentsJson: checked.json });
+        const result = await host.callTool({ server, tool, argumentsJson: checked.json, callId });
+        const done = { running: false, callId: undefined, progress: undefined, cancelling: false };
         set((s) =>
           patchToolCall(
             s,
             server,
             tool,
             result.ok
-              ? { running: false, result: result.value }
+              ? { ...done, result: result.value }
               : {
-                  running: false,
+                  ...done,
                   error: { kind: 'host', code: result.error.code, message: result.error.message },
                 },
           ),
@@ -153,6 +171,9 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
     }),
     host.on('configChanged', (configState) => {
       setState({ configState });
+    }),
+    host.on('toolCallProgress', (progress) => {
+      setState((s) => applyToolCallProgress(s, progress));
     }),
     connection.subscribe((state) => {
       setState({ connection: state });

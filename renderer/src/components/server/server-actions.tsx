@@ -6,18 +6,24 @@ import { useActions } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
 import { RemoveServerDialog } from './remove-server-dialog.js';
 
-type Busy = 'start' | 'stop' | undefined;
+type Busy = 'start' | 'stop' | 'restart' | undefined;
 
-/** Stop or Start (whichever applies) and Remove, which asks first. */
+/** Stop, Start and Restart (whichever apply) and Remove, which asks first. */
 export function ServerActions({ server }: { server: ServerSnapshot }) {
-  const { startServer, stopServer } = useActions();
+  const { startServer, stopServer, restartServer } = useActions();
   const [busy, setBusy] = useState<Busy>();
   const [error, setError] = useState<HostErrorValue>();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const running = isRunning(server.status);
-  const canStart = server.status === 'stopped' || server.status === 'failed';
+  const canStart = server.status === 'stopped';
+  // Restart also clears the crash count, so it is the way back after automatic restarts gave up.
+  const canRestart =
+    server.status === 'connected' || server.status === 'restarting' || server.status === 'failed';
 
-  const run = async (kind: 'start' | 'stop', action: (name: string) => Promise<Result<ServerSnapshot>>) => {
+  const run = async (
+    kind: Exclude<Busy, undefined>,
+    action: (name: string) => Promise<Result<ServerSnapshot>>,
+  ) => {
     setBusy(kind);
     setError(undefined);
     const result = await action(server.name);
@@ -38,6 +44,19 @@ export function ServerActions({ server }: { server: ServerSnapshot }) {
         >
           {busy === 'stop' && <Spinner />}
           Stop
+        </button>
+      )}
+      {canRestart && (
+        <button
+          type="button"
+          className="btn"
+          disabled={busy !== undefined}
+          onClick={() => {
+            void run('restart', restartServer);
+          }}
+        >
+          {busy === 'restart' && <Spinner />}
+          Restart
         </button>
       )}
       {canStart && (

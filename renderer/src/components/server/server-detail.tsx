@@ -9,6 +9,7 @@ import { ToolsSection } from '../tools/tools-section.js';
 import { ServerFacts } from './server-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
+import { RestartNotice } from './restart-notice.js';
 
 /** Everything about the selected server: status, what it is, why it failed, its tools. */
 export function ServerDetail({ name }: { name: string }) {
@@ -33,6 +34,10 @@ export function ServerDetail({ name }: { name: string }) {
       <div className="card server-card">
         <ServerHeader server={server} />
         {server.status === 'failed' && <ServerFailure server={server} />}
+        {(server.status === 'restarting' ||
+          (server.status === 'connecting' && (server.crashCount ?? 0) > 0)) && (
+          <RestartNotice server={server} />
+        )}
         <ServerFacts server={server} />
         {server.instructions !== undefined && server.instructions.trim() !== '' && (
           <Collapsible

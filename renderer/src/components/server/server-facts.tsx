@@ -53,6 +53,12 @@ export function ServerFacts({ server }: { server: ServerSnapshot }) {
           <dd>{offers.length > 0 ? offers.join(' · ') : 'Nothing yet'}</dd>
         </div>
       )}
+      {server.runtime?.note !== undefined && (
+        <div className="facts__row facts__row--wide">
+          <dt>Runtime</dt>
+          <dd>{server.runtime.note}</dd>
+        </div>
+      )}
       {server.pid !== undefined && (server.status === 'connected' || server.status === 'connecting') && (
         <div className="facts__row">
           <dt>Process</dt>

@@ -8,7 +8,12 @@ export function ServerFailure({ server }: { server: ServerSnapshot }) {
   return (
     <div className="server-failure">
       <div className="inline-alert" role="alert">
-        <strong>The server failed.</strong> {server.error ?? 'It stopped without saying why.'}
+        <strong>
+          {(server.crashCount ?? 0) >= 2
+            ? `Crashed ${String(server.crashCount)} times — stopped.`
+            : 'The server failed.'}
+        </strong>{' '}
+        {server.error ?? 'It stopped without saying why.'}
       </div>
       {lines.length > 0 && (
         <Collapsible title="Server output" meta={`last ${plural(lines.length, 'line')} of stderr`}>

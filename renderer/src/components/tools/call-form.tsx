@@ -1,9 +1,10 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { ServerSnapshot, ToolInfo } from '../../../../shared/model/server.js';
 import { argumentsSkeleton } from '../../lib/schema-skeleton.js';
 import type { ToolCallError, ToolCallState } from '../../store/app-state.js';
 import { useActions } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
+import { CallProgress } from './call-progress.js';
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -22,6 +23,16 @@ export function CallForm({
   const skeleton = useMemo(() => argumentsSkeleton(tool.inputSchema), [tool.inputSchema]);
   const text = call.argumentsText ?? skeleton;
   const connected = server.status === 'connected';
+  const button = useRef<HTMLButtonElement>(null);
+  const wasRunning = useRef(call.running);
+
+  // When a call ends (Cancel unmounts with it), focus returns to the Call button if it had nowhere to be.
+  useEffect(() => {
+    if (wasRunning.current && !call.running && document.activeElement === document.body) {
+      button.current?.focus();
+    }
+    wasRunning.current = call.running;
+  }, [call.running]);
 
   const run = () => {
     // callTool never rejects; its outcome is stored and rendered below.
@@ -55,6 +66,7 @@ export function CallForm({
           {connected ? `${IS_MAC ? '⌘' : 'Ctrl'}+Enter to call` : 'Connect the server to call its tools.'}
         </span>
         <button
+          ref={button}
           type="button"
           className="btn btn--primary"
           disabled={call.running || !connected}
@@ -71,6 +83,7 @@ export function CallForm({
           )}
         </button>
       </div>
+      {call.running && <CallProgress server={server.name} tool={tool.name} call={call} />}
       {call.error && <CallError error={call.error} />}
     </div>
   );

@@ -71,8 +71,10 @@ function emptyMessage(server: ServerSnapshot): string {
         : 'This server does not offer tools.';
     case 'connecting':
       return 'Tools appear here once the server is connected.';
+    case 'restarting':
+      return 'The server crashed and is being restarted; its tools appear here once it is back.';
     case 'failed':
-      return 'Tools appear here once the server runs. Fix the problem above, then press Start.';
+      return 'Tools appear here once the server runs. Fix the problem above, then press Restart.';
     case 'stopped':
       return 'This server is stopped. Press Start to connect and list its tools.';
     case 'disabled':
