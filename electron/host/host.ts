@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { createChatHandlers } from './chat/chat-handlers.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConfigStore } from './servers/config-store.js';
@@ -57,6 +58,7 @@ export function createHost(options: HostOptions): Host {
     startServer: ({ name }) => servers.start(name),
     stopServer: ({ name }) => servers.stop(name),
     callTool: ({ server, tool, argumentsJson }) => servers.callTool(server, tool, argumentsJson),
+    ...createChatHandlers(),
   };
 
   return {

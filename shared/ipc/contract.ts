@@ -3,6 +3,22 @@ import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
 import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
 import {
+  AuditEntrySchema,
+  ChatDeltaEventSchema,
+  ChatMessageEventSchema,
+  ConversationDetailSchema,
+  ConversationIdSchema,
+  ConversationSummarySchema,
+  FullToolResultSchema,
+  SendMessageSchema,
+  ToolCallUpdateEventSchema,
+  ToolPolicySchema,
+  TurnStartedSchema,
+  TurnStateEventSchema,
+  UsageEventSchema,
+} from '../model/chat.js';
+import { ModelListSchema, SettingsSchema, UpdateSettingsSchema } from '../model/settings.js';
+import {
   EVENT_NAMES,
   REQUEST_NAMES,
   eventChannel,
@@ -22,6 +38,8 @@ import type { EventName, RequestName } from './names.js';
 
 const none = z.object({}).strict();
 const byName = z.object({ name: ServerNameSchema }).strict();
+const byConversation = z.object({ id: ConversationIdSchema }).strict();
+const inConversation = z.object({ conversationId: ConversationIdSchema }).strict();
 
 export const requests = {
   getAppInfo: { params: none, result: AppInfoSchema },
@@ -49,6 +67,61 @@ export const requests = {
       .strict(),
     result: ToolCallResultSchema,
   },
+
+  // Chat with Claude (issue 4). The API key goes in, never out: settings report only "set" and a hint.
+  getSettings: { params: none, result: SettingsSchema },
+  updateSettings: { params: UpdateSettingsSchema, result: SettingsSchema },
+  setApiKey: {
+    params: z.object({ key: z.string().trim().min(1).max(1024) }).strict(),
+    result: SettingsSchema,
+  },
+  clearApiKey: { params: none, result: SettingsSchema },
+  /** Models from the models API when reachable, else a default list (source tells which). */
+  listModels: { params: none, result: ModelListSchema },
+  /** Newest first; with a query, only conversations whose title or messages match (full-text). */
+  listConversations: {
+    params: z.object({ query: z.string().max(500).optional() }).strict(),
+    result: z.array(ConversationSummarySchema),
+  },
+  createConversation: {
+    params: z.object({ title: z.string().trim().max(200).optional() }).strict(),
+    result: ConversationSummarySchema,
+  },
+  renameConversation: {
+    params: z.object({ id: ConversationIdSchema, title: z.string().trim().min(1).max(200) }).strict(),
+    result: ConversationSummarySchema,
+  },
+  /** Stops its turn, if any, then deletes the conversation and its messages. */
+  deleteConversation: { params: byConversation, result: z.null() },
+  getConversation: { params: byConversation, result: ConversationDetailSchema },
+  /**
+   * Commits the user message and starts a turn; the answer streams as events
+   * (turnState, chatDelta, chatMessage, toolCallUpdate, usage). Fails with
+   * code "no_api_key" when no key is set, "conflict" when a turn is running.
+   */
+  sendMessage: { params: SendMessageSchema, result: TurnStartedSchema },
+  /** Aborts the stream and cancels in-flight tool calls; the partial answer is dropped. */
+  stopTurn: { params: inConversation, result: z.null() },
+  /** Runs the model again from the stored history (after an error or a stop). */
+  retryTurn: { params: inConversation, result: TurnStartedSchema },
+  /** "Always allow this tool on this server" policies. */
+  listPolicies: { params: none, result: z.array(ToolPolicySchema) },
+  revokePolicy: { params: z.object({ id: z.string().min(1).max(64) }).strict(), result: z.null() },
+  /** Consent decisions for tool calls, newest first. */
+  listAudit: {
+    params: z
+      .object({
+        limit: z.number().int().min(1).max(1000).default(200),
+        beforeId: z.number().int().optional(),
+      })
+      .strict(),
+    result: z.array(AuditEntrySchema),
+  },
+  /** The whole result of a tool call whose chat block is truncated. */
+  getToolResult: {
+    params: z.object({ toolUseId: z.string().min(1).max(256) }).strict(),
+    result: FullToolResultSchema,
+  },
 } as const;
 
 export const events = {
@@ -58,6 +131,18 @@ export const events = {
   serverRemoved: z.object({ name: z.string() }),
   /** The configuration file was (re)loaded, or failed to load. */
   configChanged: ConfigStateSchema,
+  /** Chat (issue 4): settings changed (key set/cleared, model, base URL). */
+  settingsChanged: SettingsSchema,
+  /** A conversation was created, renamed, got a message, or changed usage. */
+  conversationChanged: ConversationSummarySchema,
+  conversationDeleted: z.object({ id: z.string() }),
+  /** Streaming text of an assistant message, batched (about every 16 ms). */
+  chatDelta: ChatDeltaEventSchema,
+  /** A message was committed to the store (user, assistant, tool results, notice). */
+  chatMessage: ChatMessageEventSchema,
+  toolCallUpdate: ToolCallUpdateEventSchema,
+  turnState: TurnStateEventSchema,
+  usage: UsageEventSchema,
 } as const;
 
 export type Requests = typeof requests;

@@ -13,9 +13,38 @@ export const REQUEST_NAMES = [
   'startServer',
   'stopServer',
   'callTool',
+  'getSettings',
+  'updateSettings',
+  'setApiKey',
+  'clearApiKey',
+  'listModels',
+  'listConversations',
+  'createConversation',
+  'renameConversation',
+  'deleteConversation',
+  'getConversation',
+  'sendMessage',
+  'stopTurn',
+  'retryTurn',
+  'listPolicies',
+  'revokePolicy',
+  'listAudit',
+  'getToolResult',
 ] as const;
 
-export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged'] as const;
+export const EVENT_NAMES = [
+  'serverChanged',
+  'serverRemoved',
+  'configChanged',
+  'settingsChanged',
+  'conversationChanged',
+  'conversationDeleted',
+  'chatDelta',
+  'chatMessage',
+  'toolCallUpdate',
+  'turnState',
+  'usage',
+] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];
