@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { HostApi, HostEventListener } from '../../../shared/ipc/host-api.js';
+import type { HostEventListener } from '../../../shared/ipc/host-api.js';
 import type { Result } from '../../../shared/ipc/result.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import type { ConnectionState, HostConnection } from '../bridge/connection.js';
 import { createAppStore } from './app-store.js';
+import { completeHost } from './fake-host.js';
 import { toolCallOf } from './reducers.js';
 
 const snapshot = (name: string, status: ServerSnapshot['status'] = 'connected'): ServerSnapshot => ({
@@ -24,7 +25,7 @@ const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 
 /** A host that answers from memory and lets the test push events. */
 function fakeHost() {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const host = {
+  const host = completeHost({
     getAppInfo: vi.fn(() =>
       ok({ name: 'MCP Host', version: '0.1.0', shell: 'headless' as const, platform: 'linux' }),
     ),
@@ -47,7 +48,7 @@ function fakeHost() {
       set.add(wrapped);
       return () => set.delete(wrapped);
     },
-  } satisfies HostApi;
+  });
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
     for (const listener of listeners.get(event) ?? []) listener(payload);
   };
