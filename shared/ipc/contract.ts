@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
 import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
+import { ConsentIdSchema, ConsentRequestSchema, ConsentResolvedSchema } from '../model/consent.js';
 import {
   AuditEntrySchema,
   ChatDeltaEventSchema,
@@ -122,6 +123,16 @@ export const requests = {
     params: z.object({ toolUseId: z.string().min(1).max(256) }).strict(),
     result: FullToolResultSchema,
   },
+  /** The consent requests waiting for an answer, oldest first (after a reconnect). */
+  listConsents: { params: none, result: z.array(ConsentRequestSchema) },
+  /**
+   * The person's decision on a consent request the host issued. The host
+   * checks the id (issued, still pending) and the answer's shape for its kind.
+   */
+  answerConsent: {
+    params: z.object({ id: ConsentIdSchema, answer: z.unknown() }).strict(),
+    result: z.null(),
+  },
 } as const;
 
 export const events = {
@@ -143,6 +154,10 @@ export const events = {
   toolCallUpdate: ToolCallUpdateEventSchema,
   turnState: TurnStateEventSchema,
   usage: UsageEventSchema,
+  /** A decision is needed: show it. */
+  consentRequested: ConsentRequestSchema,
+  /** A consent request was answered or withdrawn: hide it. */
+  consentResolved: ConsentResolvedSchema,
 } as const;
 
 export type Requests = typeof requests;

@@ -30,6 +30,8 @@ export const REQUEST_NAMES = [
   'revokePolicy',
   'listAudit',
   'getToolResult',
+  'listConsents',
+  'answerConsent',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -44,6 +46,8 @@ export const EVENT_NAMES = [
   'toolCallUpdate',
   'turnState',
   'usage',
+  'consentRequested',
+  'consentResolved',
 ] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];

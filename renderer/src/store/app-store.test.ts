@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { HostEventListener } from '../../../shared/ipc/host-api.js';
+import type { HostApi, HostEventListener, HostRequests } from '../../../shared/ipc/host-api.js';
+import { REQUEST_NAMES } from '../../../shared/ipc/names.js';
 import type { Result } from '../../../shared/ipc/result.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import type { ConnectionState, HostConnection } from '../bridge/connection.js';
 import { createAppStore } from './app-store.js';
-import { completeHost } from './fake-host.js';
 import { toolCallOf } from './reducers.js';
 
 const snapshot = (name: string, status: ServerSnapshot['status'] = 'connected'): ServerSnapshot => ({
@@ -22,10 +22,19 @@ const snapshot = (name: string, status: ServerSnapshot['status'] = 'connected'):
 const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
 const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Requests a test does not fake answer with an error, so new contract rows don't break these tests. */
+const notFaked = Object.fromEntries(
+  REQUEST_NAMES.map((name) => [
+    name,
+    vi.fn(() => Promise.resolve({ ok: false, error: { code: 'internal', message: `${name} is not faked` } })),
+  ]),
+) as unknown as HostRequests;
+
 /** A host that answers from memory and lets the test push events. */
 function fakeHost() {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const host = completeHost({
+  const host = {
+    ...notFaked,
     getAppInfo: vi.fn(() =>
       ok({ name: 'MCP Host', version: '0.1.0', shell: 'headless' as const, platform: 'linux' }),
     ),
@@ -48,7 +57,7 @@ function fakeHost() {
       set.add(wrapped);
       return () => set.delete(wrapped);
     },
-  });
+  } satisfies HostApi;
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
     for (const listener of listeners.get(event) ?? []) listener(payload);
   };
