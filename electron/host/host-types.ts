@@ -10,6 +10,10 @@ export interface HostOptions {
   appVersion: string;
   /** Configuration file to use instead of <userData>/mcp-servers.json. */
   configPath?: string | undefined;
+  /** better_sqlite3.node built for Electron's ABI (the Electron shell passes it; Node uses the installed one). */
+  sqliteNativeBinding?: string | undefined;
+  /** Retries of the Anthropic SDK for 429/529/5xx/network failures (default 2). */
+  chatMaxRetries?: number | undefined;
 }
 
 /** The host core as the shells see it. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { createChatHandlers } from './chat/chat-handlers.js';
+import { ChatService } from './chat/chat-service.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
@@ -44,6 +44,15 @@ export function createHost(options: HostOptions): Host {
     confirmLaunch: (request) => options.platform.confirmLaunch(request),
   });
 
+  const chat = new ChatService({
+    platform: options.platform,
+    servers,
+    broker: consent,
+    emit,
+    sqliteNativeBinding: options.sqliteNativeBinding,
+    maxRetries: options.chatMaxRetries,
+  });
+
   const handlers: HostHandlers = {
     getAppInfo: () =>
       Promise.resolve({
@@ -67,7 +76,7 @@ export function createHost(options: HostOptions): Host {
     startServer: ({ name }) => servers.start(name),
     stopServer: ({ name }) => servers.stop(name),
     callTool: ({ server, tool, argumentsJson }) => servers.callTool(server, tool, argumentsJson),
-    ...createChatHandlers(),
+    ...chat.handlers(),
     listConsents: () => Promise.resolve(consent.pending()),
     answerConsent: ({ id, answer }) => {
       consent.answer(id, answer);
@@ -88,6 +97,7 @@ export function createHost(options: HostOptions): Host {
       startInBackground(servers);
     },
     async dispose() {
+      await chat.dispose();
       consent.withdrawAll();
       await servers.stopAll();
       listeners.clear();

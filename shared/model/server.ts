@@ -25,6 +25,8 @@ export const ToolInfoSchema = z.object({
   description: z.string().optional(),
   inputSchema: JsonObjectSchema,
   annotations: ToolAnnotationsSchema.optional(),
+  /** Turned off in the config (`disabledTools`): never offered to the model, calls are refused. */
+  disabled: z.boolean().optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 

@@ -24,6 +24,14 @@ export interface ConnectionOptions {
   onChange: (snapshot: ServerSnapshot) => void;
 }
 
+export interface CallOptions {
+  /** Aborting cancels the call (the server gets notifications/cancelled). */
+  signal?: AbortSignal | undefined;
+  onProgress?:
+    | ((update: { progress: number; total?: number | undefined; message?: string | undefined }) => void)
+    | undefined;
+}
+
 const STDERR_TAIL_LINES = 50;
 
 /**
@@ -139,7 +147,12 @@ export class ServerConnection {
     return this.snapshot();
   }
 
-  async callTool(toolName: string, argumentsJson: string, signal?: AbortSignal): Promise<ToolCallResult> {
+  async callTool(
+    toolName: string,
+    argumentsJson: string,
+    options: CallOptions = {},
+  ): Promise<ToolCallResult> {
+    const { signal, onProgress } = options;
     const client = this.client;
     if (this.status !== 'connected' || !client) {
       throw new HostError('not_connected', `Server "${this.name}" is not connected`);
@@ -151,7 +164,11 @@ export class ServerConnection {
     try {
       const result = await client.callTool(
         { name: toolName, arguments: args },
-        { timeout: this.options.requestTimeoutMs ?? 60_000, ...(signal ? { signal } : {}) },
+        {
+          timeout: this.options.requestTimeoutMs ?? 60_000,
+          ...(signal ? { signal } : {}),
+          ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: true } : {}),
+        },
       );
       return toToolCallResult(result, Math.round(performance.now() - started));
     } catch (error) {

@@ -117,7 +117,7 @@ export class ServerManager {
     argumentsJson: string,
     signal?: AbortSignal,
   ): Promise<ToolCallResult> {
-    return this.get(server).callTool(tool, argumentsJson, signal);
+    return this.get(server).callTool(tool, argumentsJson, { signal });
   }
 
   async stopAll(): Promise<void> {
