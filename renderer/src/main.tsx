@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { getHost, getHostConnection } from './bridge/get-host.js';
 import { createAppStore } from './store/app-store.js';
+import { ChatStoreProvider } from './store/chat-context.js';
+import { createChatStore } from './store/chat-store.js';
+import { ConsentStoreProvider } from './store/consent-context.js';
+import { createConsentStore } from './store/consent-store.js';
 import { StoreProvider } from './store/store-context.js';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -12,6 +16,11 @@ import './styles/dialog.css';
 import './styles/server.css';
 import './styles/tools.css';
 import './styles/result.css';
+import './styles/shell.css';
+import './styles/chat.css';
+import './styles/markdown.css';
+import './styles/consent.css';
+import './styles/settings.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -19,11 +28,17 @@ if (!root) throw new Error('index.html has no #root element');
 // One store for the window's lifetime, created outside React so StrictMode's
 // double effects cannot subscribe it to the host twice.
 const { store } = createAppStore(getHost(), getHostConnection());
+const chat = createChatStore(getHost(), getHostConnection());
+const consent = createConsentStore(getHost(), getHostConnection());
 
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
-      <App />
+      <ChatStoreProvider store={chat.store}>
+        <ConsentStoreProvider store={consent.store}>
+          <App />
+        </ConsentStoreProvider>
+      </ChatStoreProvider>
     </StoreProvider>
   </StrictMode>,
 );
