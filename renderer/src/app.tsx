@@ -1,3 +1,4 @@
+import { ConfigBanner } from './components/banners/config-banner.js';
 import { ConnectionBanner } from './components/banners/connection-banner.js';
 import { ChatView } from './components/chat/chat-view.js';
 import { ConsentQueue } from './components/consent/consent-queue.js';
@@ -14,6 +15,7 @@ export function App() {
       <Rail />
       <div className="shell__view">
         <ConnectionBanner />
+        <ConfigBanner />
         {view === 'chat' && <ChatView />}
         {view === 'servers' && <ServersView />}
         {view === 'settings' && <SettingsView />}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { AddServerDialog } from '../add-server/add-server-dialog.js';
-import { ConfigBanner } from '../banners/config-banner.js';
 import { EmptyState } from '../empty-state.js';
 import { LoadingState } from '../loading-state.js';
 import { ServerDetail } from '../server/server-detail.js';
@@ -28,7 +27,6 @@ export function ServersView() {
     <div className="app">
       <Sidebar onAddServer={openAdd} />
       <div className="content">
-        <ConfigBanner />
         <main className={stale ? 'main main--stale' : 'main'}>{body}</main>
       </div>
       {adding && (
