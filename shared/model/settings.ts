@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
-export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_MAX_ITERATIONS = 25;
 
 export const ApiKeyStateSchema = z.object({

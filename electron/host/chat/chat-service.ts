@@ -23,8 +23,8 @@ const DEFAULT_TITLE = 'New conversation';
 
 /** Shown in the model picker when the models API cannot be reached. */
 const FALLBACK_MODELS: ModelList['models'] = [
-  { id: DEFAULT_MODEL, displayName: 'Claude Sonnet 4.5' },
-  { id: 'claude-opus-4-5', displayName: 'Claude Opus 4.5' },
+  { id: DEFAULT_MODEL, displayName: 'Claude Sonnet 4.6' },
+  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7' },
   { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' },
 ];
 

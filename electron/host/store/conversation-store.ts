@@ -109,20 +109,27 @@ export class ConversationStore {
         .all()
         .map(toSummary);
     }
-    const match = ftsQuery(trimmed);
-    const rows = this.db
-      .prepare<{ match: string; like: string }, ConversationRow>(
-        `SELECT ${SUMMARY_COLUMNS}, hit.snippet AS snippet FROM conversations c
-         LEFT JOIN (
-           SELECT m.conversation_id AS cid, MIN(snippet(messages_fts, 0, '', '', '…', 12)) AS snippet
-           FROM messages_fts JOIN messages m ON m.seq = messages_fts.rowid
-           WHERE messages_fts MATCH :match GROUP BY m.conversation_id
-         ) hit ON hit.cid = c.id
-         WHERE hit.cid IS NOT NULL OR c.title LIKE :like ESCAPE '\\'
-         ORDER BY c.updated_at DESC`,
+    const snippets = new Map<string, string>();
+    const hits = this.db
+      .prepare<[string], { cid: string; snippet: string }>(
+        `SELECT m.conversation_id AS cid, snippet(messages_fts, 0, '', '', '…', 12) AS snippet
+         FROM messages_fts JOIN messages m ON m.seq = messages_fts.rowid
+         WHERE messages_fts MATCH ? ORDER BY m.seq DESC LIMIT 5000`,
       )
-      .all({ match, like: `%${trimmed.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` });
-    return rows.map(toSummary);
+      .all(ftsQuery(trimmed));
+    for (const hit of hits) if (!snippets.has(hit.cid)) snippets.set(hit.cid, hit.snippet);
+    const titled = this.db
+      .prepare<[string], { id: string }>("SELECT id FROM conversations WHERE title LIKE ? ESCAPE '\\'")
+      .all(`%${trimmed.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)
+      .map((row) => row.id);
+    const ids = new Set([...snippets.keys(), ...titled]);
+    return [...ids]
+      .map((id) => {
+        const summary = this.get(id);
+        const snippet = snippets.get(id);
+        return snippet !== undefined ? { ...summary, snippet } : summary;
+      })
+      .sort((x, y) => y.updatedAt - x.updatedAt);
   }
 
   rename(id: string, title: string): ConversationSummary {
@@ -225,7 +232,7 @@ export class ConversationStore {
     // Not truncated: the chat block itself holds all of it.
     const hit = this.db
       .prepare<[string], { blocks: string }>(
-        `SELECT blocks FROM messages WHERE role = 'tool' AND blocks LIKE '%' || ? || '%' ORDER BY seq DESC LIMIT 1`,
+        `SELECT blocks FROM messages WHERE role = 'tool' AND instr(blocks, ?) > 0 ORDER BY seq DESC LIMIT 1`,
       )
       .get(toolUseId);
     const block = hit
