@@ -78,22 +78,21 @@ export function TurnStatus({ id }: { id: string }) {
     case 'done':
       return null;
     case 'stopped':
-      return (
+      // The host's own notice in the conversation says that it stopped.
+      return turn.canRetry ? (
         <div className="turn-status" role="status">
-          <span>Stopped.</span>
-          {turn.canRetry && (
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                void retry();
-              }}
-            >
-              Retry
-            </button>
-          )}
+          <span>You can run this turn again.</span>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              void retry();
+            }}
+          >
+            Retry
+          </button>
         </div>
-      );
+      ) : null;
     case 'error': {
       const code = turn.error?.code ?? 'internal';
       return (
