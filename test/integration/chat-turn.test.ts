@@ -267,4 +267,20 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     expect(system).toContain('<server_instructions server="everything">');
     expect(system).toContain(snapshot?.instructions?.trim().slice(0, 80) ?? '-');
   });
+
+  it('stops a runaway loop at the iteration limit with a visible notice', async () => {
+    t = await createChatHost(fake, { everything: everything() });
+    value(await t.api.updateSettings({ maxIterations: 2 }));
+    const id = await newConversation(t);
+    const again = { type: 'tool_use', toolSuffix: 'echo', input: { message: 'again' } } as const;
+    fake.enqueue(again, again, again);
+    const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'loop forever' }));
+    await answerNextConsent(t, 'always-allow');
+    const end = await turnEnd(t, turnId);
+    expect(end).toMatchObject({ state: 'error', canRetry: true, error: { code: 'iteration_limit' } });
+    expect(fake.messageRequests()).toHaveLength(2);
+    const messages = value(await t.api.getConversation({ id })).messages;
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'notice']);
+    expect(messages.at(-1)?.blocks[0]).toMatchObject({ type: 'notice', level: 'warning' });
+  });
 });
