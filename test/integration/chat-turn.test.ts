@@ -7,7 +7,13 @@ import type { ContentBlockBody, FakeAnthropic } from '../fixtures/fake-anthropic
 import { TEST_KEY, createChatHost, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
 import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { fileURLToPath } from 'node:url';
 import { everything } from '../helpers/servers.js';
+
+const slowToolServer = {
+  command: process.execPath,
+  args: [fileURLToPath(new URL('../fixtures/servers/slow-tool-server.mjs', import.meta.url))],
+};
 
 let fake: FakeAnthropic;
 let t: TestHost | undefined;
@@ -282,5 +288,29 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     const messages = value(await t.api.getConversation({ id })).messages;
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'notice']);
     expect(messages.at(-1)?.blocks[0]).toMatchObject({ type: 'notice', level: 'warning' });
+  });
+
+  it('asks for progress, forwards it, and Stop reaches the server as notifications/cancelled', async () => {
+    t = await createChatHost(fake, { slow: slowToolServer });
+    const id = await newConversation(t);
+    const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'call wait {}' }));
+    await answerNextConsent(t, 'allow-once');
+    const progress = await waitForEvent(t, 'toolCallUpdate', (u) => (u.progress?.progress ?? 0) >= 2);
+    expect(progress).toMatchObject({
+      server: 'slow',
+      tool: 'wait',
+      status: 'running',
+      progress: { total: 100 },
+    });
+    expect(progress.progress?.message).toMatch(/^step \d+$/);
+    value(await t.api.stopTurn({ conversationId: id }));
+    expect((await turnEnd(t, turnId)).state).toBe('stopped');
+    let tail: string[] = [];
+    for (let i = 0; i < 500 && !tail.some((l) => l.startsWith('cancelled ')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      tail = value(await t.api.listServers({})).find((s) => s.name === 'slow')?.stderrTail ?? [];
+    }
+    expect(tail.find((l) => l.startsWith('progress-token '))).not.toBe('progress-token undefined');
+    expect(tail.some((l) => l.startsWith('cancelled '))).toBe(true);
   });
 });
