@@ -182,6 +182,6 @@ test('XSS payloads in a tool result are shown as text and never run', async ({ a
       (tag) => /\son[a-z]+=/i.test(tag) || /\s(href|src|action|formaction)="(?!https?:|mailto:)/i.test(tag),
     );
   expect(risky).toEqual([]);
-  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
