@@ -251,12 +251,12 @@ async function main(): Promise<void> {
         `${openCold.toFixed(0)} ms`,
         `${(openCold / 500).toFixed(2)}× of 500 ms target`,
       ],
+      ['  of which: the host store reads 5,000 messages (same code)', `${storeRead.toFixed(0)} ms`, ''],
       [
         'open it again (after switching away)',
         `${openWarm.toFixed(0)} ms`,
         `${(openWarm / 500).toFixed(2)}× of 500 ms target`,
       ],
-      ['  of which: the host store reads 5,000 messages (same code)', `${storeRead.toFixed(0)} ms`, ''],
       ['message rows in the DOM after opening', String(rendered), `of ${MESSAGES}`],
       [
         `stream ${STREAM_TOKENS} tokens (${text.length} chars, 4-char deltas)`,
