@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
-import { TEST_KEY, createChatHost, eventsOf, turnEnd } from '../helpers/chat.js';
+import { TEST_KEY, createChatHost, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
 import { createTestHost, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 
@@ -94,6 +94,35 @@ describe('chat errors', () => {
     expect(end).toMatchObject({ state: 'error', error: { code: 'network' } });
     expect(end.error?.message).toContain(fake.url);
     fake = await startFakeAnthropic();
+  });
+});
+
+describe('turns', () => {
+  it('allows one turn per conversation at a time, and retry only where it makes sense', async () => {
+    t = await createChatHost(fake);
+    const { id } = value(await t.api.createConversation({}));
+    fake.enqueue({ type: 'hang' });
+    const [one, two] = await Promise.all([
+      t.api.sendMessage({ conversationId: id, text: 'first' }),
+      t.api.sendMessage({ conversationId: id, text: 'second' }),
+    ]);
+    expect([one.ok, two.ok].sort()).toEqual([false, true]);
+    expect([one, two].find((r) => !r.ok)).toMatchObject({ error: { code: 'conflict' } });
+    expect(await t.api.retryTurn({ conversationId: id })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    // Stop once the hanging answer streams, so the scripted reply went to this turn.
+    await waitForEvent(t, 'chatDelta');
+    value(await t.api.stopTurn({ conversationId: id }));
+    expect(value(await t.api.getConversation({ id })).messages.filter((m) => m.role === 'user')).toHaveLength(
+      1,
+    );
+
+    const retried = value(await t.api.retryTurn({ conversationId: id }));
+    expect((await turnEnd(t, retried.turnId)).state).toBe('done');
+    const again = await t.api.retryTurn({ conversationId: id });
+    expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
 });
 

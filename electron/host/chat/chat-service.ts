@@ -108,11 +108,7 @@ export class ChatService {
         await this.stop(conversationId);
         return null;
       },
-      retryTurn: async ({ conversationId }) => {
-        const { conversations } = await this.open();
-        conversations.get(conversationId);
-        return this.startTurn(conversationId);
-      },
+      retryTurn: ({ conversationId }) => this.retry(conversationId),
       listPolicies: async () => (await this.open()).consentStore.policies(),
       revokePolicy: async ({ id }) => {
         (await this.open()).consentStore.revoke(id);
@@ -132,7 +128,14 @@ export class ChatService {
   }
 
   private open(): Promise<Ready> {
-    this.ready ??= this.init();
+    if (!this.ready) {
+      const opening = this.init();
+      this.ready = opening;
+      // A failure (e.g. the SQLite addon does not load) is reported, and the next request tries again.
+      opening.catch(() => {
+        if (this.ready === opening) this.ready = undefined;
+      });
+    }
     return this.ready;
   }
 
@@ -144,7 +147,6 @@ export class ChatService {
         nativeBinding: this.options.sqliteNativeBinding,
       });
     } catch (error) {
-      this.ready = undefined;
       throw new HostError('internal', `Could not open the conversation database: ${describeError(error)}`);
     }
     const settings = new SettingsStore(platform);
@@ -170,47 +172,79 @@ export class ChatService {
     text: string,
     attachments: { type: 'image'; mimeType: string; data: string }[],
   ): Promise<TurnStarted> {
-    const { conversations, settings } = await this.open();
-    const conversation = conversations.get(conversationId);
-    if (this.active.has(conversationId)) {
-      throw new HostError('conflict', 'Claude is still answering in this conversation; stop it first');
-    }
-    if ((await settings.apiKey()) === undefined) {
-      throw new HostError('no_api_key', 'No API key is set. Add your Anthropic API key in Settings to chat.');
-    }
+    const ready = await this.open();
+    const conversation = ready.conversations.get(conversationId);
     if (text.trim() === '' && attachments.length === 0)
       throw new HostError('invalid_params', 'The message is empty');
-    const blocks: ChatBlock[] = [
-      ...attachments.map((a): ChatBlock => ({ type: 'image', mimeType: a.mimeType, data: a.data })),
-      ...(text.trim() !== '' ? [{ type: 'text' as const, text }] : []),
-    ];
-    const turnId = randomUUID();
-    const userMessage = conversations.addMessage(conversationId, { turnId, role: 'user', blocks });
-    this.options.emit('chatMessage', { conversationId, message: userMessage });
-    if (conversation.title === DEFAULT_TITLE && text.trim() !== '') {
-      conversations.rename(conversationId, titleFrom(text));
+    const turn = this.reserve(conversationId);
+    try {
+      const apiKey = await requireKey(ready.settings);
+      const blocks: ChatBlock[] = [
+        ...attachments.map((a): ChatBlock => ({ type: 'image', mimeType: a.mimeType, data: a.data })),
+        ...(text.trim() !== '' ? [{ type: 'text' as const, text }] : []),
+      ];
+      const userMessage = ready.conversations.addMessage(conversationId, {
+        turnId: turn.turnId,
+        role: 'user',
+        blocks,
+      });
+      this.options.emit('chatMessage', { conversationId, message: userMessage });
+      if (conversation.title === DEFAULT_TITLE && text.trim() !== '') {
+        ready.conversations.rename(conversationId, titleFrom(text));
+      }
+      this.options.emit('conversationChanged', ready.conversations.get(conversationId));
+      this.run(conversationId, turn, ready, apiKey);
+      return { turnId: turn.turnId, userMessage };
+    } catch (error) {
+      this.active.delete(conversationId);
+      throw error;
     }
-    this.options.emit('conversationChanged', conversations.get(conversationId));
-    await this.startTurn(conversationId, turnId);
-    return { turnId, userMessage };
   }
 
-  private async startTurn(conversationId: string, turnId: string = randomUUID()): Promise<TurnStarted> {
+  private async retry(conversationId: string): Promise<TurnStarted> {
     const ready = await this.open();
+    ready.conversations.get(conversationId);
+    const last = ready.conversations
+      .messages(conversationId)
+      .filter((m) => m.role !== 'notice')
+      .at(-1);
+    if (!last) throw new HostError('conflict', 'There is nothing to retry in this conversation yet');
+    if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use')) {
+      throw new HostError('conflict', 'Claude already answered; send a new message instead');
+    }
+    const turn = this.reserve(conversationId);
+    try {
+      this.run(conversationId, turn, ready, await requireKey(ready.settings));
+      return { turnId: turn.turnId };
+    } catch (error) {
+      this.active.delete(conversationId);
+      throw error;
+    }
+  }
+
+  /** Claims the conversation's one turn slot at once (no await before it), so two sends can't both start. */
+  private reserve(conversationId: string): ActiveTurn {
     if (this.active.has(conversationId)) {
       throw new HostError('conflict', 'Claude is still answering in this conversation; stop it first');
     }
-    const apiKey = await ready.settings.apiKey();
-    if (apiKey === undefined) {
-      throw new HostError('no_api_key', 'No API key is set. Add your Anthropic API key in Settings to chat.');
-    }
+    const turn: ActiveTurn = {
+      turnId: randomUUID(),
+      controller: new AbortController(),
+      state: 'streaming',
+      done: Promise.resolve(),
+    };
+    this.active.set(conversationId, turn);
+    return turn;
+  }
+
+  /** Starts the agent loop of a reserved turn in the background; events report its progress. */
+  private run(conversationId: string, turn: ActiveTurn, ready: Ready, apiKey: string): void {
     const { baseUrl, model, maxIterations } = ready.settings.settings();
-    const controller = new AbortController();
-    const turn: ActiveTurn = { turnId, controller, state: 'streaming', done: Promise.resolve() };
     const client = new Anthropic({
       apiKey,
       baseURL: baseUrl,
       maxRetries: this.options.maxRetries ?? 2,
+      // Sees each attempt's status, so the UI can show "retrying…" while the SDK backs off.
       fetch: async (url: string | URL | Request, init?: RequestInit) => {
         const response = await fetch(url, init);
         if (response.status === 429 || response.status >= 500) runner.retrying(response.status);
@@ -218,7 +252,15 @@ export class ChatService {
       },
     });
     const runner: TurnRunner = new TurnRunner(
-      { conversationId, turnId, client, model, baseUrl, maxIterations, signal: controller.signal },
+      {
+        conversationId,
+        turnId: turn.turnId,
+        client,
+        model,
+        baseUrl,
+        maxIterations,
+        signal: turn.controller.signal,
+      },
       {
         store: ready.conversations,
         servers: this.options.servers,
@@ -229,11 +271,9 @@ export class ChatService {
         },
       },
     );
-    this.active.set(conversationId, turn);
     turn.done = runner.run().finally(() => {
       if (this.active.get(conversationId) === turn) this.active.delete(conversationId);
     });
-    return { turnId };
   }
 
   private async stop(conversationId: string): Promise<void> {
@@ -267,6 +307,14 @@ export class ChatService {
       return { models: FALLBACK_MODELS, source: 'default', error: describeError(error) };
     }
   }
+}
+
+async function requireKey(settings: SettingsStore): Promise<string> {
+  const key = await settings.apiKey();
+  if (key === undefined) {
+    throw new HostError('no_api_key', 'No API key is set. Add your Anthropic API key in Settings to chat.');
+  }
+  return key;
 }
 
 function titleFrom(text: string): string {
