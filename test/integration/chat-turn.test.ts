@@ -313,4 +313,24 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     expect(tail.find((l) => l.startsWith('progress-token '))).not.toBe('progress-token undefined');
     expect(tail.some((l) => l.startsWith('cancelled '))).toBe(true);
   });
+
+  it('sends image attachments with the user message and stores them', async () => {
+    t = await createChatHost(fake);
+    const id = await newConversation(t);
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const { turnId } = value(
+      await t.api.sendMessage({
+        conversationId: id,
+        text: 'what is this?',
+        attachments: [{ type: 'image', mimeType: 'image/png', data: png }],
+      }),
+    );
+    await turnEnd(t, turnId);
+    const sent = fake.messageRequests()[0]?.messages[0]?.content ?? [];
+    expect(sent.map((b) => b.type)).toEqual(['image', 'text']);
+    expect(sent[0]).toMatchObject({ source: { type: 'base64', media_type: 'image/png', data: png } });
+    const stored = value(await t.api.getConversation({ id })).messages[0];
+    expect(stored?.blocks[0]).toEqual({ type: 'image', mimeType: 'image/png', data: png });
+  });
 });
