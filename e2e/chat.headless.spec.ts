@@ -54,6 +54,16 @@ async function setUpClaude(page: Page, baseUrl: string): Promise<void> {
   await sections(page).getByRole('button', { name: 'Chat' }).click();
 }
 
+/** Queues scripted replies (errors, texts) on the fake API. */
+async function script(baseUrl: string, replies: object[]): Promise<void> {
+  const response = await fetch(`${baseUrl}/_script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(replies),
+  });
+  expect(response.ok).toBe(true);
+}
+
 async function send(page: Page, text: string): Promise<void> {
   await composer(page).fill(text);
   await composer(page).press('Enter');
@@ -65,7 +75,12 @@ test('set the key, chat, approve a tool call and see its result card; deny one w
   page,
 }, testInfo) => {
   await page.goto(app.url);
+  await expect(page.getByRole('region', { name: 'Set up Claude' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('no-key-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(300); // let the theme's color transitions finish before the picture
+  await page.screenshot({ path: testInfo.outputPath('no-key-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
   await setUpClaude(page, fakeApi.url);
 
   await send(page, 'Hello there');
@@ -184,4 +199,57 @@ test('XSS payloads in a tool result are shown as text and never run', async ({ a
   expect(risky).toEqual([]);
   expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
+});
+
+test('API errors: a refused key leads to Settings; an overloaded API, after its retries, offers Retry', async ({
+  app,
+  fakeApi,
+  page,
+}) => {
+  await page.goto(app.url);
+  await setUpClaude(page, fakeApi.url);
+
+  await script(fakeApi.url, [{ type: 'error', status: 401, message: 'invalid x-api-key' }]);
+  await send(page, 'first try');
+  const refused = page.getByRole('alert').filter({ hasText: 'The API key was refused (401)' });
+  await expect(refused).toBeVisible();
+  await expect(refused.getByRole('button', { name: 'Open Settings' })).toBeVisible();
+
+  // The SDK retries 529 twice; the third answer ends the turn with an error the person can retry.
+  const overloaded = { type: 'error', status: 529, retryAfterMs: 20 };
+  await script(fakeApi.url, [overloaded, overloaded, overloaded]);
+  await send(page, 'second try');
+  const busy = page.getByRole('alert').filter({ hasText: 'overloaded (529)' });
+  await expect(busy).toBeVisible();
+  await busy.getByRole('button', { name: 'Retry' }).click();
+  // The failed turns' user messages are kept; the retried request carries both.
+  await expect(messages(page).getByRole('article', { name: 'Claude said' }).last()).toContainText(
+    /You said: first try\s+second try/,
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a running tool shows its progress; an image result shows inline in the card', async ({
+  app,
+  fakeApi,
+  page,
+}) => {
+  await page.goto(app.url);
+  await setUpClaude(page, fakeApi.url);
+
+  await send(page, 'call trigger-long-running-operation {"duration": 4, "steps": 4}');
+  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  const card = messages(page).getByRole('button', { name: /trigger-long-running-operation on everything/ });
+  await expect(card).toContainText('Running');
+  await expect(messages(page).getByRole('progressbar')).toBeVisible();
+  await expect(card).toContainText('Done', { timeout: 30_000 });
+
+  await send(page, 'call get-tiny-image {}');
+  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  const imageCard = messages(page).getByRole('button', { name: /get-tiny-image on everything/ });
+  await expect(imageCard).toContainText('Done');
+  await imageCard.click();
+  const image = messages(page).getByRole('img', { name: /Image returned by the tool/ });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: { naturalWidth: number }) => img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -60,7 +60,7 @@ export function TurnStatus({ id }: { id: string }) {
     case 'retrying':
       return (
         <div className="turn-status turn-status--warning" role="status">
-          <Spinner /> {turn.error?.message ?? 'The API is busy'}; retrying…
+          <Spinner /> {turn.error?.message ?? 'The API is busy; retrying…'}
         </div>
       );
     case 'waiting-consent':
