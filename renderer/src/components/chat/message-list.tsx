@@ -46,9 +46,25 @@ export function MessageList({ id, footer }: { id: string; footer: ReactNode }) {
     <div
       ref={scrollerRef}
       className="conversation__scroller"
+      // Only the person unsticks the view (wheel, keys, scrollbar, touch): the
+      // virtualizer's own scroll corrections while rows are measured must not.
+      onWheel={(event) => {
+        if (event.deltaY < 0) stickRef.current = false;
+      }}
+      onKeyDown={(event) => {
+        if (['ArrowUp', 'PageUp', 'Home'].includes(event.key)) stickRef.current = false;
+      }}
+      onPointerDown={(event) => {
+        // A press on the scroller itself (not on a message) is on its scrollbar.
+        if (event.target === event.currentTarget) stickRef.current = false;
+      }}
+      onTouchMove={() => {
+        stickRef.current = false;
+      }}
       onScroll={(event) => {
+        // Back at the bottom, by any means: follow new text again.
         const el = event.currentTarget;
-        stickRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
+        if (el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD) stickRef.current = true;
       }}
     >
       <div className="messages" role="log" aria-label="Messages" aria-live="off">
