@@ -42,7 +42,8 @@ describe('ToolResultBody', () => {
     const html = render(result('x'.repeat(1000), 2 * 1024 * 1024));
     expect(html).toMatch(/<details class="collapsible">/);
     expect(html).not.toMatch(/<details[^>]* open/);
-    expect(html).toContain('The result is 2.0 MB of text; a shortened version is shown (folded).');
+    expect(html).toContain('The result is 2.0 MB of text. The host cut it');
+    expect(html).toContain('shortened version shown here (folded)');
     expect(html).toContain('Show the full result');
   });
 

@@ -43,8 +43,8 @@ export function ToolResultBody({ result }: { result: ToolResultChatBlock }) {
       {totalChars !== undefined && !full && (
         <div className="tool-card__truncated" role="note">
           <span>
-            The result is {formatBytes(totalChars)} of text; a shortened version is shown
-            {large ? ' (folded)' : ''}.
+            The result is {formatBytes(totalChars)} of text. The host cut it: Claude received the shortened
+            version shown here{large ? ' (folded)' : ''}, with a note that it was cut.
           </span>
           <button
             type="button"
