@@ -229,7 +229,7 @@ test('API errors: a refused key leads to Settings; an overloaded API, after its 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('a running tool shows its progress; an image result shows inline in the card', async ({
+test('a running tool shows its progress; an image shows inline; always-allow skips the dialog until revoked', async ({
   app,
   fakeApi,
   page,
@@ -245,11 +245,31 @@ test('a running tool shows its progress; an image result shows inline in the car
   await expect(card).toContainText('Done', { timeout: 30_000 });
 
   await send(page, 'call get-tiny-image {}');
-  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  await consent(page).getByRole('button', { name: 'Always allow this tool on everything' }).click();
   const imageCard = messages(page).getByRole('button', { name: /get-tiny-image on everything/ });
   await expect(imageCard).toContainText('Done');
   await imageCard.click();
   const image = messages(page).getByRole('img', { name: /Image returned by the tool/ });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: { naturalWidth: number }) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Always allowed: the next call runs without asking, and says so.
+  await send(page, 'call get-tiny-image {}');
+  const second = messages(page)
+    .getByRole('button', { name: /get-tiny-image on everything/ })
+    .last();
+  await expect(second).toContainText('Done');
+  await expect(second).toContainText('auto-allowed');
+  await expect(consent(page)).toBeHidden();
+
+  // The rule is listed in Settings and can be revoked; then the tool asks again.
+  await sections(page).getByRole('button', { name: 'Settings' }).click();
+  const rules = page.getByRole('list', { name: 'Always-allowed tools' });
+  await expect(rules).toContainText('get-tiny-image');
+  await rules.getByRole('button', { name: 'Revoke get-tiny-image on everything' }).click();
+  await expect(page.getByText('No rules: every tool call asks first.')).toBeVisible();
+  await sections(page).getByRole('button', { name: 'Chat' }).click();
+  await send(page, 'call get-tiny-image {}');
+  await expect(consent(page)).toBeVisible();
+  await consent(page).getByRole('button', { name: 'Deny' }).click();
 });
