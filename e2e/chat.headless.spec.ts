@@ -273,3 +273,42 @@ test('a running tool shows its progress; an image shows inline; always-allow ski
   await expect(consent(page)).toBeVisible();
   await consent(page).getByRole('button', { name: 'Deny' }).click();
 });
+
+test('conversations: search by text, rename in place, delete after confirming', async ({
+  app,
+  fakeApi,
+  page,
+}) => {
+  await page.goto(app.url);
+  await setUpClaude(page, fakeApi.url);
+  const list = page.getByRole('navigation', { name: 'Conversations' });
+
+  await send(page, 'Tell me about penguins');
+  await expect(messages(page)).toContainText('You said: Tell me about penguins');
+  await list.getByRole('button', { name: 'New chat' }).click();
+  await send(page, 'Tell me about volcanoes');
+  await expect(messages(page)).toContainText('You said: Tell me about volcanoes');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  await list.getByRole('searchbox', { name: 'Search conversations' }).fill('penguins');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await list.getByRole('searchbox', { name: 'Search conversations' }).fill('');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  const volcano = list.getByRole('listitem').filter({ hasText: 'volcanoes' });
+  await volcano.getByRole('button', { name: /^Rename/ }).click();
+  const title = list.getByRole('textbox', { name: 'Conversation title' });
+  await expect(title).toBeFocused();
+  await title.fill('Geology');
+  await title.press('Enter');
+  await expect(list.getByRole('listitem').filter({ hasText: 'Geology' })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2, name: 'Geology' })).toBeVisible();
+
+  await list.getByRole('button', { name: 'Delete “Geology”' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete “Geology”?' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).not.toContainText('Geology');
+  await expect(messages(page)).toContainText('You said: Tell me about penguins');
+});
