@@ -56,6 +56,7 @@ function setup() {
       ok({ conversation: summary('c1', 20), messages: [message('m1', 'user', 'hi')] }),
     ),
     sendMessage: vi.fn(() => ok({ turnId: 't2', userMessage: message('m2', 'user', 'again') })),
+    createConversation: vi.fn(() => ok(summary('c3', 30))),
     on<E extends EventName>(event: E, listener: HostEventListener<E>): () => void {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
@@ -121,10 +122,27 @@ describe('createChatStore', () => {
     expect(store.getState().details.c1?.turn).toMatchObject({ state: 'stopped', canRetry: true });
   });
 
+  it('without a key, sending is refused before anything is created, and the conversation says why', async () => {
+    const { store, host } = setup();
+    await flush();
+    await flush();
+    const sent = await store.getState().actions.send('hello');
+    expect(sent).toMatchObject({ ok: false, error: { code: 'no_api_key' } });
+    expect(host.sendMessage).not.toHaveBeenCalled();
+    expect(host.createConversation).not.toHaveBeenCalled();
+    expect(store.getState().details.c1?.requestError?.code).toBe('no_api_key');
+  });
+
   it('sending adds the committed user message once, even when its event also arrives', async () => {
     const { store, emit, host } = setup();
     await flush();
     await flush();
+    emit('settingsChanged', {
+      baseUrl: 'http://fake',
+      model: 'm',
+      maxIterations: 25,
+      apiKey: { set: true, hint: 'sk-…abcd', encrypted: true },
+    });
     const sent = await store.getState().actions.send('again');
     expect(sent.ok).toBe(true);
     expect(host.sendMessage).toHaveBeenCalledWith({ conversationId: 'c1', text: 'again' });

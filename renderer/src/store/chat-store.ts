@@ -123,6 +123,18 @@ export function createChatStore(
         });
       },
       async send(text) {
+        // Known to have no key: say so, and don't create an empty conversation on the way.
+        if (get().settings?.apiKey.set === false) {
+          const error = {
+            code: 'no_api_key' as const,
+            message: 'Add your Anthropic API key in Settings to chat.',
+          };
+          const selected = get().selectedId;
+          if (selected !== undefined) {
+            set((s) => patchConversation(s, selected, () => ({ requestError: error }), true));
+          }
+          return { ok: false, error };
+        }
         const target = await ensureConversation();
         if (!target.ok) return target;
         const id = target.value;
