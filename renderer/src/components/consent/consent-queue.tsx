@@ -13,11 +13,18 @@ export interface ConsentDialogProps<K extends ConsentKind> {
 
 /**
  * One dialog per consent kind. Adding a kind to shared/model/consent.ts makes
- * this table fail to compile until its dialog is added here.
+ * this table fail to compile until its dialog is added here; nothing else in
+ * this file changes.
  */
 const dialogs: { [K in ConsentKind]: ComponentType<ConsentDialogProps<K>> } = {
   tool: ToolConsentDialog,
 };
+
+/** The dialog of the request's kind. */
+function DialogFor<K extends ConsentKind>(props: { kind: K } & ConsentDialogProps<K>) {
+  const Dialog: ComponentType<ConsentDialogProps<K>> = dialogs[props.kind];
+  return <Dialog request={props.request} onAnswer={props.onAnswer} queued={props.queued} />;
+}
 
 /** Shows the oldest pending consent request; the next one appears once it is answered. */
 export function ConsentQueue() {
@@ -25,23 +32,16 @@ export function ConsentQueue() {
   const { answer } = useConsent((s) => s.actions);
   const request = pending[0];
   if (!request) return null;
-  const queued = pending.length - 1;
-  // key: a new request gets a fresh dialog (focus, scroll position).
-  // One kind today; sampling and elicitation add their cases here.
-  switch (request.kind) {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-    case 'tool': {
-      const Dialog = dialogs.tool;
-      return (
-        <Dialog
-          key={request.id}
-          request={request}
-          queued={queued}
-          onAnswer={(value) => {
-            void answer(request.id, value);
-          }}
-        />
-      );
-    }
-  }
+  return (
+    <DialogFor
+      // A new request gets a fresh dialog (focus, scroll position).
+      key={request.id}
+      kind={request.kind}
+      request={request}
+      queued={pending.length - 1}
+      onAnswer={(value) => {
+        void answer(request.id, value);
+      }}
+    />
+  );
 }
