@@ -280,4 +280,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// No top-level await: the bench runner may bundle to CommonJS.
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
