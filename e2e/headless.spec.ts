@@ -4,6 +4,7 @@ import {
   addEverythingAndCallEcho,
   callEchoWithBadArguments,
   everythingEntry,
+  openServers,
 } from './flows/server-everything.js';
 
 test('add server-everything through the form, see its tools, call echo', async ({ app, page }, testInfo) => {
@@ -54,6 +55,7 @@ test.describe('bad input keeps the app running', () => {
     page,
   }) => {
     await page.goto(app.url);
+    await openServers(page);
     const servers = page.getByRole('navigation', { name: 'Servers' });
     const main = page.getByRole('main');
     for (const [name, reason] of reasons) {

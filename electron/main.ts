@@ -5,6 +5,7 @@ import type {
   MenuItemConstructorOptions,
   WebContents,
 } from 'electron';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bindHostToIpc, forwardHostEvents } from './electron-ipc.js';
@@ -82,6 +83,7 @@ async function start(): Promise<void> {
     // own version when the entry file is launched directly (as the e2e does).
     appVersion: __APP_VERSION__,
     configPath: configPathFromCommandLine() ?? process.env.MCP_HOST_CONFIG,
+    sqliteNativeBinding: electronSqliteBinding(),
   });
   host = started;
   cleanups.push(bindHostToIpc(started, ipcMain, isTrustedSender));
@@ -89,6 +91,17 @@ async function start(): Promise<void> {
   await started.start();
   launched = true;
   await openMainWindow();
+}
+
+/**
+ * In a source checkout node_modules holds better-sqlite3 built for Node;
+ * postinstall puts an Electron build beside it (build/native/electron). A
+ * packaged app's node_modules is rebuilt for Electron, so it needs none.
+ */
+function electronSqliteBinding(): string | undefined {
+  if (app.isPackaged) return undefined;
+  const file = path.join(app.getAppPath(), 'build', 'native', 'electron', 'better_sqlite3.node');
+  return existsSync(file) ? file : undefined;
 }
 
 async function openMainWindow(): Promise<void> {

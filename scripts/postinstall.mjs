@@ -1,10 +1,14 @@
 // Runs after our own `npm install`. Fetches the Electron binary (npm does not
 // run electron's install script: see "allowScripts" in package.json) and, when
-// it is there, rebuilds native modules for Electron. It never fails the
+// it is there, builds a second copy of better-sqlite3's addon for Electron's
+// ABI into build/native/electron/ (the copy in node_modules stays built for
+// Node, which the headless shell, the CLI and the tests use; the Electron
+// shell passes the other one as `nativeBinding`). It never fails the
 // install: every problem becomes one line and the exit status is 0.
 // Set MCP_HOST_SKIP_ELECTRON=1 to skip it all.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { electronBinaryStatus, electronPackageDir } from './electron-binary.mjs';
@@ -63,7 +67,7 @@ function main() {
       return;
     }
   }
-  rebuildNativeModules();
+  buildElectronSqlite();
 }
 
 /** Runs electron's own installer (it downloads from GitHub); returns why it failed, or null. */
@@ -82,48 +86,79 @@ function downloadElectron(packageDir) {
   return electronBinaryStatus().binary !== undefined ? null : 'the download finished but no binary was found';
 }
 
-/** Rebuilds native production dependencies (e.g. better-sqlite3) against Electron's ABI. */
-function rebuildNativeModules() {
-  const native = nativeProductionDependencies();
-  if (native.length === 0) return;
-  const cli = path.join(path.dirname(require.resolve('electron-builder/package.json')), 'cli.js');
-  console.log(`Rebuilding native modules for Electron: ${native.join(', ')}`);
-  const result = spawnSync(process.execPath, [cli, 'install-app-deps'], {
-    cwd: root,
-    stdio: 'inherit',
-    timeout: REBUILD_TIMEOUT_MS,
-  });
-  if (result.error || result.status !== 0) {
-    const why = result.error ? shortReason(result.error) : `exit status ${result.status}`;
+/** Where the Electron build of better-sqlite3's addon goes (electron/main.ts loads it from here). */
+const ELECTRON_SQLITE_BINDING = path.join('build', 'native', 'electron', 'better_sqlite3.node');
+
+/**
+ * Builds better-sqlite3 for Electron in a scratch copy of the package, so the
+ * Node build in node_modules is never replaced (electron-builder's
+ * install-app-deps would replace it and break the headless shell and the
+ * tests). Tries a prebuilt binary first, then compiling against Electron's
+ * headers. Packaged apps don't need this: electron-builder rebuilds their
+ * own node_modules for Electron (npmRebuild).
+ */
+function buildElectronSqlite() {
+  let packageDir;
+  try {
+    packageDir = path.dirname(require.resolve('better-sqlite3/package.json'));
+  } catch {
+    return;
+  }
+  const electronVersion = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;
+  const target = path.join(root, ELECTRON_SQLITE_BINDING);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'mcp-host-sqlite-'));
+  try {
+    const work = path.join(scratch, 'better-sqlite3');
+    cpSync(packageDir, work, {
+      recursive: true,
+      filter: (src) => !src.includes(`${path.sep}build${path.sep}`),
+    });
+    const runtime = ['--runtime=electron', `--target=${electronVersion}`, `--arch=${process.arch}`];
+    const attempts = [
+      [prebuildInstall(packageDir), ...runtime],
+      [nodeGyp(), 'rebuild', '--release', ...runtime, '--dist-url=https://electronjs.org/headers'],
+    ].filter((command) => command[0] !== undefined);
+    console.log(`Building better-sqlite3 for Electron ${electronVersion}…`);
+    for (const command of attempts) {
+      const result = spawnSync(process.execPath, command, {
+        cwd: work,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+        timeout: REBUILD_TIMEOUT_MS,
+      });
+      const built = path.join(work, 'build', 'Release', 'better_sqlite3.node');
+      if (!result.error && result.status === 0 && existsSync(built)) {
+        mkdirSync(path.dirname(target), { recursive: true });
+        copyFileSync(built, target);
+        console.log(`Electron build of better-sqlite3: ${ELECTRON_SQLITE_BINDING}`);
+        return;
+      }
+    }
     console.log(
-      `Could not rebuild native modules for Electron (${why}); run \`npx electron-builder install-app-deps\` later.`,
+      'Could not build better-sqlite3 for Electron (no prebuilt binary or headers reachable); the desktop app will report that conversations cannot be stored until `npm install` succeeds with network access.',
     );
+  } catch (error) {
+    console.log(`Could not build better-sqlite3 for Electron (${shortReason(error)}).`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-/** Production dependencies, direct and transitive, that compile a native addon. */
-function nativeProductionDependencies() {
-  const found = new Set();
-  const seen = new Set();
-  const visit = (fromDir, dependencies) => {
+function prebuildInstall(fromDir) {
+  try {
     const requireFrom = createRequire(path.join(fromDir, 'package.json'));
-    for (const name of Object.keys(dependencies ?? {})) {
-      let dir;
-      try {
-        dir = path.dirname(requireFrom.resolve(`${name}/package.json`));
-      } catch {
-        continue; // optional, or exports without package.json: not something we rebuild
-      }
-      if (seen.has(dir)) continue;
-      seen.add(dir);
-      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-      if (manifest.gypfile === true || existsSync(path.join(dir, 'binding.gyp'))) found.add(name);
-      visit(dir, { ...manifest.dependencies, ...manifest.optionalDependencies });
-    }
-  };
-  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  visit(root, { ...manifest.dependencies, ...manifest.optionalDependencies });
-  return [...found].sort();
+    return path.join(path.dirname(requireFrom.resolve('prebuild-install/package.json')), 'bin.js');
+  } catch {
+    return undefined;
+  }
+}
+
+function nodeGyp() {
+  try {
+    return path.join(path.dirname(require.resolve('node-gyp/package.json')), 'bin', 'node-gyp.js');
+  } catch {
+    return undefined;
+  }
 }
 
 function shortReason(error) {

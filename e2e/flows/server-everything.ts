@@ -7,6 +7,11 @@ const require = createRequire(import.meta.url);
 export const everythingEntry: string =
   require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
+/** The server manager is one of the rail's sections (the app opens on Chat). */
+export async function openServers(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Servers' }).click();
+}
+
 /**
  * The foundation's vertical slice as a person does it: add server-everything
  * through the form, watch it connect, open the echo tool, call it, read the
@@ -16,6 +21,7 @@ export async function addEverythingAndCallEcho(
   page: Page,
   command: string = process.execPath,
 ): Promise<void> {
+  await openServers(page);
   await page.getByRole('button', { name: 'Add server' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add server' });
   await dialog.getByLabel('Name').fill('everything');

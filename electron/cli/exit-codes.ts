@@ -23,6 +23,7 @@ export function errorExitCode(code: ErrorCode): ExitCode {
     case 'conflict':
     case 'config_invalid':
     case 'denied':
+    case 'no_api_key':
       return EXIT.usage;
     default:
       return EXIT.connection;

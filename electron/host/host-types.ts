@@ -16,6 +16,10 @@ export interface HostOptions {
   tuning?: ConnectionTuning | undefined;
   /** The environment servers start from; default: the login shell's, resolved once (tests inject one). */
   environment?: (() => Promise<HostEnvironment>) | undefined;
+  /** better_sqlite3.node built for Electron's ABI (the Electron shell passes it; Node uses the installed one). */
+  sqliteNativeBinding?: string | undefined;
+  /** Retries of the Anthropic SDK for 429/529/5xx/network failures (default 2). */
+  chatMaxRetries?: number | undefined;
 }
 
 /** The host core as the shells see it. */

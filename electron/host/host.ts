@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { ChatService } from './chat/chat-service.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { LaunchRequest } from './platform.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
@@ -55,6 +56,15 @@ export function createHost(options: HostOptions): Host {
     locations: { platform: process.platform, home: homedir(), env: process.env },
   });
 
+  const chat = new ChatService({
+    platform: options.platform,
+    servers,
+    broker: consent,
+    emit,
+    sqliteNativeBinding: options.sqliteNativeBinding,
+    maxRetries: options.chatMaxRetries,
+  });
+
   const handlers: HostHandlers = {
     getAppInfo: () =>
       Promise.resolve({
@@ -101,6 +111,7 @@ export function createHost(options: HostOptions): Host {
     listImportLocations: () => editor.locations(),
     previewImport: ({ source, text }) => editor.preview(source, text),
     importServers: (request) => editor.import(request),
+    ...chat.handlers(),
     listConsents: () => Promise.resolve(consent.pending()),
     answerConsent: ({ id, answer }) => {
       consent.answer(id, answer);
@@ -123,6 +134,7 @@ export function createHost(options: HostOptions): Host {
       startInBackground(servers);
     },
     async dispose() {
+      await chat.dispose();
       consent.withdrawAll();
       await servers.stopAll();
       logs.dispose();

@@ -1,45 +1,26 @@
-import { useState } from 'react';
-import { AddServerDialog } from './components/add-server/add-server-dialog.js';
 import { ConfigBanner } from './components/banners/config-banner.js';
 import { ConnectionBanner } from './components/banners/connection-banner.js';
-import { EmptyState } from './components/empty-state.js';
-import { LoadingState } from './components/loading-state.js';
-import { ServerDetail } from './components/server/server-detail.js';
-import { Sidebar } from './components/sidebar/sidebar.js';
-import { useAppState } from './store/store-context.js';
+import { ChatView } from './components/chat/chat-view.js';
+import { ConsentQueue } from './components/consent/consent-queue.js';
+import { SettingsView } from './components/settings/settings-view.js';
+import { Rail } from './components/shell/rail.js';
+import { ServersView } from './components/shell/servers-view.js';
+import { useChat } from './store/chat-context.js';
 
-/** The window: servers on the left, banners and the selected server on the right. */
+/** The window: the rail (Chat, Servers, Settings), then the chosen view; consent dialogs over everything. */
 export function App() {
-  const [adding, setAdding] = useState(false);
-  const loaded = useAppState((s) => s.loaded);
-  const loadError = useAppState((s) => s.loadError);
-  const hasServers = useAppState((s) => s.serverNames.length > 0);
-  const selectedServer = useAppState((s) => s.selectedServer);
-  const stale = useAppState((s) => s.connection === 'reconnecting');
-  const openAdd = () => {
-    setAdding(true);
-  };
-
-  let body;
-  if (!loaded) body = <LoadingState error={loadError} />;
-  else if (!hasServers) body = <EmptyState onAddServer={openAdd} />;
-  else if (selectedServer !== undefined) body = <ServerDetail key={selectedServer} name={selectedServer} />;
-
+  const view = useChat((s) => s.view);
   return (
-    <div className="app">
-      <Sidebar onAddServer={openAdd} />
-      <div className="content">
+    <div className="shell">
+      <Rail />
+      <div className="shell__view">
         <ConnectionBanner />
         <ConfigBanner />
-        <main className={stale ? 'main main--stale' : 'main'}>{body}</main>
+        {view === 'chat' && <ChatView />}
+        {view === 'servers' && <ServersView />}
+        {view === 'settings' && <SettingsView />}
       </div>
-      {adding && (
-        <AddServerDialog
-          onClose={() => {
-            setAdding(false);
-          }}
-        />
-      )}
+      <ConsentQueue />
     </div>
   );
 }

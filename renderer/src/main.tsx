@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { getHost, getHostConnection } from './bridge/get-host.js';
 import { createAppStore } from './store/app-store.js';
+import { ChatStoreProvider } from './store/chat-context.js';
+import { createChatStore } from './store/chat-store.js';
+import { ConsentStoreProvider } from './store/consent-context.js';
+import { createConsentStore } from './store/consent-store.js';
 import { StoreProvider } from './store/store-context.js';
 import { AreaProvider } from './store/area-context.js';
 import { createLogsStore } from './store/logs-store.js';
@@ -15,6 +19,11 @@ import './styles/server.css';
 import './styles/tools.css';
 import './styles/result.css';
 import './styles/config.css';
+import './styles/shell.css';
+import './styles/chat.css';
+import './styles/markdown.css';
+import './styles/consent.css';
+import './styles/settings.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -23,12 +32,18 @@ if (!root) throw new Error('index.html has no #root element');
 // double effects cannot subscribe it to the host twice.
 const { store } = createAppStore(getHost(), getHostConnection());
 const area = { host: getHost(), logs: createLogsStore(getHost()).store };
+const chat = createChatStore(getHost(), getHostConnection());
+const consent = createConsentStore(getHost(), getHostConnection());
 
 createRoot(root).render(
   <StrictMode>
     <StoreProvider store={store}>
       <AreaProvider value={area}>
-        <App />
+        <ChatStoreProvider store={chat.store}>
+          <ConsentStoreProvider store={consent.store}>
+            <App />
+          </ConsentStoreProvider>
+        </ChatStoreProvider>
       </AreaProvider>
     </StoreProvider>
   </StrictMode>,

@@ -13,6 +13,22 @@ import {
 } from '../model/import.js';
 import { ConsentIdSchema, ConsentRequestSchema, ConsentResolvedSchema } from '../model/consent.js';
 import {
+  AuditEntrySchema,
+  ChatDeltaEventSchema,
+  ChatMessageEventSchema,
+  ConversationDetailSchema,
+  ConversationIdSchema,
+  ConversationSummarySchema,
+  FullToolResultSchema,
+  SendMessageSchema,
+  ToolCallUpdateEventSchema,
+  ToolPolicySchema,
+  TurnStartedSchema,
+  TurnStateEventSchema,
+  UsageEventSchema,
+} from '../model/chat.js';
+import { ModelListSchema, SettingsSchema, UpdateSettingsSchema } from '../model/settings.js';
+import {
   EVENT_NAMES,
   REQUEST_NAMES,
   eventChannel,
@@ -37,6 +53,8 @@ const CallIdSchema = z
   .min(8)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
+const byConversation = z.object({ id: ConversationIdSchema }).strict();
+const inConversation = z.object({ conversationId: ConversationIdSchema }).strict();
 
 export const requests = {
   getAppInfo: { params: none, result: AppInfoSchema },
@@ -123,6 +141,60 @@ export const requests = {
    * fails with code "cancelled"). False when it had already finished.
    */
   cancelToolCall: { params: z.object({ callId: CallIdSchema }).strict(), result: z.boolean() },
+  // Chat with Claude (issue 4). The API key goes in, never out: settings report only "set" and a hint.
+  getSettings: { params: none, result: SettingsSchema },
+  updateSettings: { params: UpdateSettingsSchema, result: SettingsSchema },
+  setApiKey: {
+    params: z.object({ key: z.string().trim().min(1).max(1024) }).strict(),
+    result: SettingsSchema,
+  },
+  clearApiKey: { params: none, result: SettingsSchema },
+  /** Models from the models API when reachable, else a default list (source tells which). */
+  listModels: { params: none, result: ModelListSchema },
+  /** Newest first; with a query, only conversations whose title or messages match (full-text). */
+  listConversations: {
+    params: z.object({ query: z.string().max(500).optional() }).strict(),
+    result: z.array(ConversationSummarySchema),
+  },
+  createConversation: {
+    params: z.object({ title: z.string().trim().max(200).optional() }).strict(),
+    result: ConversationSummarySchema,
+  },
+  renameConversation: {
+    params: z.object({ id: ConversationIdSchema, title: z.string().trim().min(1).max(200) }).strict(),
+    result: ConversationSummarySchema,
+  },
+  /** Stops its turn, if any, then deletes the conversation and its messages. */
+  deleteConversation: { params: byConversation, result: z.null() },
+  getConversation: { params: byConversation, result: ConversationDetailSchema },
+  /**
+   * Commits the user message and starts a turn; the answer streams as events
+   * (turnState, chatDelta, chatMessage, toolCallUpdate, usage). Fails with
+   * code "no_api_key" when no key is set, "conflict" when a turn is running.
+   */
+  sendMessage: { params: SendMessageSchema, result: TurnStartedSchema },
+  /** Aborts the stream and cancels in-flight tool calls; the partial answer is dropped. */
+  stopTurn: { params: inConversation, result: z.null() },
+  /** Runs the model again from the stored history (after an error or a stop). */
+  retryTurn: { params: inConversation, result: TurnStartedSchema },
+  /** "Always allow this tool on this server" policies. */
+  listPolicies: { params: none, result: z.array(ToolPolicySchema) },
+  revokePolicy: { params: z.object({ id: z.string().min(1).max(64) }).strict(), result: z.null() },
+  /** Consent decisions for tool calls, newest first. */
+  listAudit: {
+    params: z
+      .object({
+        limit: z.number().int().min(1).max(1000).default(200),
+        beforeId: z.number().int().optional(),
+      })
+      .strict(),
+    result: z.array(AuditEntrySchema),
+  },
+  /** The whole result of a tool call whose chat block is truncated. */
+  getToolResult: {
+    params: z.object({ toolUseId: z.string().min(1).max(256) }).strict(),
+    result: FullToolResultSchema,
+  },
   /** The consent requests waiting for an answer, oldest first (after a reconnect). */
   listConsents: { params: none, result: z.array(ConsentRequestSchema) },
   /**
@@ -146,6 +218,18 @@ export const events = {
   serverLog: ServerLogBatchSchema,
   /** A running call (started with a callId) reported progress. */
   toolCallProgress: ToolCallProgressSchema,
+  /** Chat (issue 4): settings changed (key set/cleared, model, base URL). */
+  settingsChanged: SettingsSchema,
+  /** A conversation was created, renamed, got a message, or changed usage. */
+  conversationChanged: ConversationSummarySchema,
+  conversationDeleted: z.object({ id: z.string() }),
+  /** Streaming text of an assistant message, batched (about every 16 ms). */
+  chatDelta: ChatDeltaEventSchema,
+  /** A message was committed to the store (user, assistant, tool results, notice). */
+  chatMessage: ChatMessageEventSchema,
+  toolCallUpdate: ToolCallUpdateEventSchema,
+  turnState: TurnStateEventSchema,
+  usage: UsageEventSchema,
   /** A decision is needed: show it. */
   consentRequested: ConsentRequestSchema,
   /** A consent request was answered or withdrawn: hide it. */

@@ -18,6 +18,7 @@ export const ErrorCodeSchema = z.enum([
   'cancelled',
   'denied',
   'protocol_error',
+  'no_api_key',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -11,6 +11,8 @@ interface ModalProps {
   /** Receives focus when the dialog opens (else the first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
   role?: 'dialog' | 'alertdialog';
+  /** False for decisions that must be made explicitly (consent): a backdrop press does nothing. */
+  closeOnBackdrop?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -21,7 +23,16 @@ interface ModalProps {
  * Mount it to open, unmount it to close; focus returns to where it was.
  */
 export function Modal(props: ModalProps) {
-  const { labelledBy, describedBy, onClose, initialFocus, role = 'dialog', className, children } = props;
+  const {
+    labelledBy,
+    describedBy,
+    onClose,
+    initialFocus,
+    role = 'dialog',
+    closeOnBackdrop = true,
+    className,
+    children,
+  } = props;
   const ref = useRef<HTMLDialogElement>(null);
 
   // Layout effect: the cleanup must close() while the element is still in the
@@ -50,7 +61,7 @@ export function Modal(props: ModalProps) {
       }}
       onMouseDown={(event) => {
         // A press on the backdrop targets the <dialog> itself, not its content.
-        if (event.target === event.currentTarget) onClose();
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
     >
       {children}

@@ -1,0 +1,23 @@
+import type { HostHandlers } from '../ipc/handlers.js';
+
+/** The requests of the contract that the chat part of the host answers. */
+export type ChatRequestName =
+  | 'getSettings'
+  | 'updateSettings'
+  | 'setApiKey'
+  | 'clearApiKey'
+  | 'listModels'
+  | 'listConversations'
+  | 'createConversation'
+  | 'renameConversation'
+  | 'deleteConversation'
+  | 'getConversation'
+  | 'sendMessage'
+  | 'stopTurn'
+  | 'retryTurn'
+  | 'listPolicies'
+  | 'revokePolicy'
+  | 'listAudit'
+  | 'getToolResult';
+
+export type ChatHandlers = Pick<HostHandlers, ChatRequestName>;

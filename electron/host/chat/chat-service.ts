@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import Anthropic from '@anthropic-ai/sdk';
+import type { ChatBlock, TurnStarted, TurnState } from '../../../shared/model/chat.js';
+import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
+import type { ModelList, Settings } from '../../../shared/model/settings.js';
+import type { ConsentBroker } from '../consent/consent-broker.js';
+import { HostError, describeError } from '../errors.js';
+import type { HostEventSink } from '../ipc/handlers.js';
+import type { Platform } from '../platform.js';
+import type { ServerManager } from '../servers/server-manager.js';
+import { ConsentStore } from '../store/consent-store.js';
+import { ConversationStore } from '../store/conversation-store.js';
+import { openDatabase } from '../store/database.js';
+import type { Db } from '../store/database.js';
+import { SettingsStore } from '../settings/settings-store.js';
+import type { ChatHandlers } from './chat-handlers.js';
+import { ToolConsent } from './tool-consent.js';
+import { TurnRunner } from './turn-runner.js';
+
+export const DATABASE_FILE_NAME = 'mcp-host.db';
+const DEFAULT_TITLE = 'New conversation';
+
+/** Shown in the model picker when the models API cannot be reached. */
+const FALLBACK_MODELS: ModelList['models'] = [
+  { id: DEFAULT_MODEL, displayName: 'Claude Sonnet 4.6' },
+  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7' },
+  { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' },
+];
+
+export interface ChatServiceOptions {
+  platform: Platform;
+  servers: ServerManager;
+  broker: ConsentBroker;
+  emit: HostEventSink;
+  /** better_sqlite3.node built for Electron, when running inside Electron. */
+  sqliteNativeBinding?: string | undefined;
+  /** SDK retries for 429/529/5xx/network (default 2, the SDK's own default). */
+  maxRetries?: number | undefined;
+}
+
+interface ActiveTurn {
+  turnId: string;
+  controller: AbortController;
+  state: TurnState;
+  done: Promise<void>;
+}
+
+interface Ready {
+  db: Db;
+  conversations: ConversationStore;
+  consentStore: ConsentStore;
+  settings: SettingsStore;
+  toolConsent: ToolConsent;
+}
+
+/**
+ * Chat with Claude: settings (the API key stays here), conversations in
+ * SQLite, and at most one running turn per conversation. The database and
+ * settings are opened on first use, so CLI commands that never chat never
+ * touch them.
+ */
+export class ChatService {
+  private ready: Promise<Ready> | undefined;
+  private readonly active = new Map<string, ActiveTurn>();
+
+  constructor(private readonly options: ChatServiceOptions) {}
+
+  handlers(): ChatHandlers {
+    return {
+      getSettings: async () => (await this.open()).settings.settings(),
+      updateSettings: async (patch) => this.settingsChanged(await (await this.open()).settings.update(patch)),
+      setApiKey: async ({ key }) => this.settingsChanged(await (await this.open()).settings.setApiKey(key)),
+      clearApiKey: async () => this.settingsChanged(await (await this.open()).settings.clearApiKey()),
+      listModels: () => this.listModels(),
+      listConversations: async ({ query }) => (await this.open()).conversations.list(query),
+      createConversation: async ({ title }) => {
+        const summary = (await this.open()).conversations.create(
+          title !== undefined && title !== '' ? title : DEFAULT_TITLE,
+        );
+        this.options.emit('conversationChanged', summary);
+        return summary;
+      },
+      renameConversation: async ({ id, title }) => {
+        const summary = (await this.open()).conversations.rename(id, title);
+        this.options.emit('conversationChanged', summary);
+        return summary;
+      },
+      deleteConversation: async ({ id }) => {
+        const { conversations } = await this.open();
+        await this.stop(id);
+        conversations.delete(id);
+        this.options.emit('conversationDeleted', { id });
+        return null;
+      },
+      getConversation: async ({ id }) => {
+        const { conversations } = await this.open();
+        const turn = this.active.get(id);
+        return {
+          conversation: conversations.get(id),
+          messages: conversations.messages(id),
+          ...(turn ? { activeTurn: { turnId: turn.turnId, state: turn.state } } : {}),
+        };
+      },
+      sendMessage: ({ conversationId, text, attachments }) =>
+        this.send(conversationId, text, attachments ?? []),
+      stopTurn: async ({ conversationId }) => {
+        await this.stop(conversationId);
+        return null;
+      },
+      retryTurn: ({ conversationId }) => this.retry(conversationId),
+      listPolicies: async () => (await this.open()).consentStore.policies(),
+      revokePolicy: async ({ id }) => {
+        (await this.open()).consentStore.revoke(id);
+        return null;
+      },
+      listAudit: async ({ limit, beforeId }) => (await this.open()).consentStore.audit(limit, beforeId),
+      getToolResult: async ({ toolUseId }) => (await this.open()).conversations.fullToolResult(toolUseId),
+    };
+  }
+
+  /** Stops every turn and closes the database. */
+  async dispose(): Promise<void> {
+    await Promise.all([...this.active.keys()].map((id) => this.stop(id)));
+    const ready = this.ready;
+    this.ready = undefined;
+    if (ready) (await ready.catch(() => undefined))?.db.close();
+  }
+
+  private open(): Promise<Ready> {
+    if (!this.ready) {
+      const opening = this.init();
+      this.ready = opening;
+      // A failure (e.g. the SQLite addon does not load) is reported, and the next request tries again.
+      opening.catch(() => {
+        if (this.ready === opening) this.ready = undefined;
+      });
+    }
+    return this.ready;
+  }
+
+  private async init(): Promise<Ready> {
+    const { platform } = this.options;
+    let db: Db;
+    try {
+      db = openDatabase(join(platform.userDataDir(), DATABASE_FILE_NAME), {
+        nativeBinding: this.options.sqliteNativeBinding,
+      });
+    } catch (error) {
+      throw new HostError('internal', `Could not open the conversation database: ${describeError(error)}`);
+    }
+    const settings = new SettingsStore(platform);
+    await settings.load();
+    const conversations = new ConversationStore(db);
+    const consentStore = new ConsentStore(db);
+    return {
+      db,
+      conversations,
+      consentStore,
+      settings,
+      toolConsent: new ToolConsent(this.options.broker, consentStore),
+    };
+  }
+
+  private settingsChanged(settings: Settings): Settings {
+    this.options.emit('settingsChanged', settings);
+    return settings;
+  }
+
+  private async send(
+    conversationId: string,
+    text: string,
+    attachments: { type: 'image'; mimeType: string; data: string }[],
+  ): Promise<TurnStarted> {
+    const ready = await this.open();
+    const conversation = ready.conversations.get(conversationId);
+    if (text.trim() === '' && attachments.length === 0)
+      throw new HostError('invalid_params', 'The message is empty');
+    const turn = this.reserve(conversationId);
+    try {
+      const apiKey = await requireKey(ready.settings);
+      const blocks: ChatBlock[] = [
+        ...attachments.map((a): ChatBlock => ({ type: 'image', mimeType: a.mimeType, data: a.data })),
+        ...(text.trim() !== '' ? [{ type: 'text' as const, text }] : []),
+      ];
+      const userMessage = ready.conversations.addMessage(conversationId, {
+        turnId: turn.turnId,
+        role: 'user',
+        blocks,
+      });
+      this.options.emit('chatMessage', { conversationId, message: userMessage });
+      if (conversation.title === DEFAULT_TITLE && text.trim() !== '') {
+        ready.conversations.rename(conversationId, titleFrom(text));
+      }
+      this.options.emit('conversationChanged', ready.conversations.get(conversationId));
+      this.run(conversationId, turn, ready, apiKey);
+      return { turnId: turn.turnId, userMessage };
+    } catch (error) {
+      this.active.delete(conversationId);
+      throw error;
+    }
+  }
+
+  private async retry(conversationId: string): Promise<TurnStarted> {
+    const ready = await this.open();
+    ready.conversations.get(conversationId);
+    const last = ready.conversations
+      .messages(conversationId)
+      .filter((m) => m.role !== 'notice')
+      .at(-1);
+    if (!last) throw new HostError('conflict', 'There is nothing to retry in this conversation yet');
+    if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use')) {
+      throw new HostError('conflict', 'Claude already answered; send a new message instead');
+    }
+    const turn = this.reserve(conversationId);
+    try {
+      this.run(conversationId, turn, ready, await requireKey(ready.settings));
+      return { turnId: turn.turnId };
+    } catch (error) {
+      this.active.delete(conversationId);
+      throw error;
+    }
+  }
+
+  /** Claims the conversation's one turn slot at once (no await before it), so two sends can't both start. */
+  private reserve(conversationId: string): ActiveTurn {
+    if (this.active.has(conversationId)) {
+      throw new HostError('conflict', 'Claude is still answering in this conversation; stop it first');
+    }
+    const turn: ActiveTurn = {
+      turnId: randomUUID(),
+      controller: new AbortController(),
+      state: 'streaming',
+      done: Promise.resolve(),
+    };
+    this.active.set(conversationId, turn);
+    return turn;
+  }
+
+  /** Starts the agent loop of a reserved turn in the background; events report its progress. */
+  private run(conversationId: string, turn: ActiveTurn, ready: Ready, apiKey: string): void {
+    const { baseUrl, model, maxIterations } = ready.settings.settings();
+    const client = new Anthropic({
+      apiKey,
+      baseURL: baseUrl,
+      maxRetries: this.options.maxRetries ?? 2,
+      // Sees each attempt's status, so the UI can show "retrying…" while the SDK backs off.
+      fetch: async (url: string | URL | Request, init?: RequestInit) => {
+        const response = await fetch(url, init);
+        if (response.status === 429 || response.status >= 500) runner.retrying(response.status);
+        return response;
+      },
+    });
+    const runner: TurnRunner = new TurnRunner(
+      {
+        conversationId,
+        turnId: turn.turnId,
+        client,
+        model,
+        baseUrl,
+        maxIterations,
+        signal: turn.controller.signal,
+      },
+      {
+        store: ready.conversations,
+        servers: this.options.servers,
+        consent: ready.toolConsent,
+        emit: this.options.emit,
+        onState: (state) => {
+          turn.state = state;
+        },
+      },
+    );
+    turn.done = runner.run().finally(() => {
+      if (this.active.get(conversationId) === turn) this.active.delete(conversationId);
+    });
+  }
+
+  private async stop(conversationId: string): Promise<void> {
+    const turn = this.active.get(conversationId);
+    if (!turn) return;
+    turn.controller.abort();
+    await turn.done;
+  }
+
+  private async listModels(): Promise<ModelList> {
+    const { settings } = await this.open();
+    const apiKey = await settings.apiKey();
+    if (apiKey === undefined)
+      return { models: FALLBACK_MODELS, source: 'default', error: 'No API key is set' };
+    const client = new Anthropic({
+      apiKey,
+      baseURL: settings.settings().baseUrl,
+      maxRetries: 0,
+      timeout: 10_000,
+    });
+    try {
+      const models: ModelList['models'] = [];
+      for await (const model of client.models.list({ limit: 100 })) {
+        models.push({ id: model.id, displayName: model.display_name, createdAt: model.created_at });
+        if (models.length >= 500) break;
+      }
+      return models.length > 0
+        ? { models, source: 'api' }
+        : { models: FALLBACK_MODELS, source: 'default', error: 'The models API returned no models' };
+    } catch (error) {
+      return { models: FALLBACK_MODELS, source: 'default', error: describeError(error) };
+    }
+  }
+}
+
+async function requireKey(settings: SettingsStore): Promise<string> {
+  const key = await settings.apiKey();
+  if (key === undefined) {
+    throw new HostError('no_api_key', 'No API key is set. Add your Anthropic API key in Settings to chat.');
+  }
+  return key;
+}
+
+function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}

@@ -1,0 +1,138 @@
+import type {
+  ImageBlockParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { ToolResultChatBlock } from '../../../shared/model/chat.js';
+import type { ContentBlock } from '../../../shared/model/server.js';
+
+/** Text beyond this (in characters) is cut before it reaches the model or the chat view. */
+export const TOOL_RESULT_TEXT_CAP = 100_000;
+
+const MODEL_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+type ModelImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/**
+ * Cuts the text of a tool result to the cap. Returns the content to keep in
+ * the chat block (and send to the model) and, when it was cut, the total
+ * size so the UI can offer "show all" (the full content is stored aside).
+ */
+export function capContent(content: ContentBlock[]): { content: ContentBlock[]; totalChars?: number } {
+  const total = content.reduce((n, block) => n + textLength(block), 0);
+  if (total <= TOOL_RESULT_TEXT_CAP) return { content };
+  let budget = TOOL_RESULT_TEXT_CAP;
+  const capped = content.map((block): ContentBlock => {
+    if (block.type === 'text') {
+      const kept = block.text.slice(0, Math.max(0, budget));
+      budget -= kept.length;
+      return { ...block, text: kept };
+    }
+    if (block.type === 'resource' && block.text !== undefined) {
+      const kept = block.text.slice(0, Math.max(0, budget));
+      budget -= kept.length;
+      return { ...block, text: kept };
+    }
+    return block;
+  });
+  return { content: capped, totalChars: total };
+}
+
+function textLength(block: ContentBlock): number {
+  if (block.type === 'text') return block.text.length;
+  if (block.type === 'resource') return block.text?.length ?? 0;
+  return 0;
+}
+
+/**
+ * The tool_result the model gets for a stored chat block. Text and images go
+ * as they are; kinds the Messages API cannot carry (audio, embedded
+ * resources, resource links, structured content) become text that says what
+ * they were, so the model knows they exist and what they hold.
+ */
+export function toApiToolResult(block: ToolResultChatBlock): ToolResultBlockParam {
+  const parts: (TextBlockParam | ImageBlockParam)[] = [];
+  const text = (value: string) => parts.push({ type: 'text', text: value });
+  for (const c of block.content) {
+    switch (c.type) {
+      case 'text':
+        if (c.text !== '') text(c.text);
+        break;
+      case 'image':
+        if (MODEL_IMAGE_TYPES.has(c.mimeType)) {
+          parts.push({
+            type: 'image',
+            source: { type: 'base64', media_type: c.mimeType as ModelImageType, data: c.data },
+          });
+        } else {
+          text(
+            `[Image of type ${c.mimeType}, ${base64Bytes(c.data)} bytes, in a format the model cannot view]`,
+          );
+        }
+        break;
+      case 'audio':
+        text(`[Audio clip: ${c.mimeType}, ${base64Bytes(c.data)} bytes; the model cannot listen to audio]`);
+        break;
+      case 'resource_link':
+        text(
+          `[Resource link: ${c.name ?? c.uri} <${c.uri}>${c.mimeType ? ` (${c.mimeType})` : ''}${
+            c.description ? ` — ${c.description}` : ''
+          }]`,
+        );
+        break;
+      case 'resource':
+        if (c.text !== undefined) {
+          text(`[Embedded resource <${c.uri}>${c.mimeType ? ` (${c.mimeType})` : ''}]\n${c.text}`);
+        } else {
+          text(
+            `[Embedded binary resource <${c.uri}>${c.mimeType ? ` (${c.mimeType})` : ''}, ${String(c.blobBytes ?? 0)} bytes, not shown]`,
+          );
+        }
+        break;
+      case 'unknown':
+        text(`[Content of a kind this host does not know, as JSON]\n${c.json}`);
+        break;
+    }
+  }
+  if (block.structuredContent !== undefined) {
+    const alreadyThere = block.content.some(
+      (c) => c.type === 'text' && sameJson(c.text, block.structuredContent ?? ''),
+    );
+    if (!alreadyThere) text(`[Structured result (JSON)]\n${block.structuredContent}`);
+  }
+  if (block.truncated) {
+    text(
+      `[Notice from the host: this result was ${String(block.truncated.totalChars)} characters long and was cut to the first ${String(TOOL_RESULT_TEXT_CAP)}.]`,
+    );
+  }
+  if (block.status === 'denied' && parts.length === 0) text('The user declined this tool call.');
+  if (parts.length === 0) text('(The tool returned no content.)');
+  return {
+    type: 'tool_result',
+    tool_use_id: block.toolUseId,
+    content: parts,
+    ...(block.isError ? { is_error: true } : {}),
+  };
+}
+
+function sameJson(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}
+
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+/** One line about a result for the tool call's status in the UI. */
+export function summarizeResult(block: ToolResultChatBlock): string {
+  if (block.status === 'denied') return 'Declined by the user';
+  if (block.status === 'cancelled') return 'Cancelled';
+  const first = block.content.find((c) => c.type === 'text');
+  const kinds = block.content.length;
+  const head = first?.type === 'text' ? first.text.replace(/\s+/g, ' ').slice(0, 120) : '';
+  return `${block.isError ? 'Error: ' : ''}${head || `${String(kinds)} content block${kinds === 1 ? '' : 's'}`}`;
+}

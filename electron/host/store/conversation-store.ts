@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ChatBlockSchema, UsageSchema } from '../../../shared/model/chat.js';
+import type {
+  ChatBlock,
+  ChatMessage,
+  ChatRole,
+  ConversationSummary,
+  FullToolResult,
+  Usage,
+} from '../../../shared/model/chat.js';
+import { ContentBlockSchema } from '../../../shared/model/server.js';
+import type { ContentBlock } from '../../../shared/model/server.js';
+import { HostError } from '../errors.js';
+import type { Db } from './database.js';
+
+interface ConversationRow {
+  id: string;
+  title: string;
+  created_at: number;
+  updated_at: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_tokens: number;
+  cache_read_tokens: number;
+  cost_usd: number;
+  message_count: number;
+  snippet?: string | null;
+}
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  turn_id: string;
+  role: string;
+  blocks: string;
+  created_at: number;
+  stop_reason: string | null;
+  usage: string | null;
+  model: string | null;
+}
+
+/** A message to commit; the store gives it an id (unless set) and a time. */
+export interface NewMessage {
+  id?: string;
+  turnId: string;
+  role: ChatRole;
+  blocks: ChatBlock[];
+  stopReason?: string;
+  usage?: Usage;
+  model?: string;
+}
+
+/** The full content of a tool result kept aside when its chat block is truncated. */
+export interface StoredFullResult {
+  toolUseId: string;
+  content: ContentBlock[];
+  structuredContent?: string;
+}
+
+const BlocksSchema = z.array(ChatBlockSchema);
+const RoleSchema = z.enum(['user', 'assistant', 'tool', 'notice']);
+const EMPTY_USAGE: Usage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheCreationInputTokens: 0,
+  cacheReadInputTokens: 0,
+  costUsd: 0,
+};
+
+const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at, c.input_tokens, c.output_tokens,
+  c.cache_creation_tokens, c.cache_read_tokens, c.cost_usd,
+  (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`;
+
+/**
+ * Conversations and their messages in SQLite. Each `addMessage` is one
+ * transaction, committed before it returns: the chat loop calls it before
+ * taking the next step, so a killed host loses at most the message that was
+ * still streaming.
+ */
+export class ConversationStore {
+  constructor(private readonly db: Db) {}
+
+  create(title = 'New conversation'): ConversationSummary {
+    const id = randomUUID();
+    const now = Date.now();
+    this.db
+      .prepare('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)')
+      .run(id, title, now, now);
+    return this.get(id);
+  }
+
+  get(id: string): ConversationSummary {
+    const row = this.db
+      .prepare<[string], ConversationRow>(`SELECT ${SUMMARY_COLUMNS} FROM conversations c WHERE c.id = ?`)
+      .get(id);
+    if (!row) throw new HostError('not_found', 'No such conversation');
+    return toSummary(row);
+  }
+
+  /** Newest first. A query matches titles (substring) and message text (full-text, prefix per word). */
+  list(query?: string): ConversationSummary[] {
+    const trimmed = query?.trim() ?? '';
+    if (trimmed === '') {
+      return this.db
+        .prepare<[], ConversationRow>(
+          `SELECT ${SUMMARY_COLUMNS} FROM conversations c ORDER BY c.updated_at DESC`,
+        )
+        .all()
+        .map(toSummary);
+    }
+    const snippets = new Map<string, string>();
+    const hits = this.db
+      .prepare<[string], { cid: string; snippet: string }>(
+        `SELECT m.conversation_id AS cid, snippet(messages_fts, 0, '', '', '…', 12) AS snippet
+         FROM messages_fts JOIN messages m ON m.seq = messages_fts.rowid
+         WHERE messages_fts MATCH ? ORDER BY m.seq DESC LIMIT 5000`,
+      )
+      .all(ftsQuery(trimmed));
+    for (const hit of hits) if (!snippets.has(hit.cid)) snippets.set(hit.cid, hit.snippet);
+    const titled = this.db
+      .prepare<[string], { id: string }>("SELECT id FROM conversations WHERE title LIKE ? ESCAPE '\\'")
+      .all(`%${trimmed.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)
+      .map((row) => row.id);
+    const ids = new Set([...snippets.keys(), ...titled]);
+    return [...ids]
+      .map((id) => {
+        const summary = this.get(id);
+        const snippet = snippets.get(id);
+        return snippet !== undefined ? { ...summary, snippet } : summary;
+      })
+      .sort((x, y) => y.updatedAt - x.updatedAt);
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    const changed = this.db
+      .prepare('UPDATE conversations SET title = ?, updated_at = ? WHERE id = ?')
+      .run(title, Date.now(), id);
+    if (changed.changes === 0) throw new HostError('not_found', 'No such conversation');
+    return this.get(id);
+  }
+
+  delete(id: string): void {
+    const changed = this.db.prepare('DELETE FROM conversations WHERE id = ?').run(id);
+    if (changed.changes === 0) throw new HostError('not_found', 'No such conversation');
+  }
+
+  messages(conversationId: string): ChatMessage[] {
+    return this.db
+      .prepare<[string], MessageRow>(
+        'SELECT id, conversation_id, turn_id, role, blocks, created_at, stop_reason, usage, model FROM messages WHERE conversation_id = ? ORDER BY seq',
+      )
+      .all(conversationId)
+      .map(toMessage);
+  }
+
+  /**
+   * Commits one completed message (and, for truncated tool results, their
+   * full content) in a single transaction, adding its usage to the totals.
+   */
+  addMessage(conversationId: string, input: NewMessage, fullResults: StoredFullResult[] = []): ChatMessage {
+    const message: ChatMessage = {
+      id: input.id ?? randomUUID(),
+      conversationId,
+      turnId: input.turnId,
+      role: input.role,
+      blocks: input.blocks,
+      createdAt: Date.now(),
+      ...(input.stopReason !== undefined ? { stopReason: input.stopReason } : {}),
+      ...(input.usage !== undefined ? { usage: input.usage } : {}),
+      ...(input.model !== undefined ? { model: input.model } : {}),
+    };
+    const usage = input.usage ?? EMPTY_USAGE;
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO messages (id, conversation_id, turn_id, role, blocks, created_at, stop_reason, usage, model, search_text)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          message.id,
+          conversationId,
+          message.turnId,
+          message.role,
+          JSON.stringify(message.blocks),
+          message.createdAt,
+          message.stopReason ?? null,
+          input.usage ? JSON.stringify(input.usage) : null,
+          message.model ?? null,
+          searchText(message.blocks),
+        );
+      for (const full of fullResults) {
+        this.db
+          .prepare(
+            'INSERT OR REPLACE INTO tool_results (tool_use_id, conversation_id, content, structured_content) VALUES (?, ?, ?, ?)',
+          )
+          .run(full.toolUseId, conversationId, JSON.stringify(full.content), full.structuredContent ?? null);
+      }
+      const updated = this.db
+        .prepare(
+          `UPDATE conversations SET updated_at = ?, input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
+             cache_creation_tokens = cache_creation_tokens + ?, cache_read_tokens = cache_read_tokens + ?,
+             cost_usd = cost_usd + ? WHERE id = ?`,
+        )
+        .run(
+          message.createdAt,
+          usage.inputTokens,
+          usage.outputTokens,
+          usage.cacheCreationInputTokens,
+          usage.cacheReadInputTokens,
+          usage.costUsd,
+          conversationId,
+        );
+      if (updated.changes === 0) throw new HostError('not_found', 'No such conversation');
+    })();
+    return message;
+  }
+
+  fullToolResult(toolUseId: string): FullToolResult {
+    const row = this.db
+      .prepare<[string], { content: string; structured_content: string | null }>(
+        'SELECT content, structured_content FROM tool_results WHERE tool_use_id = ?',
+      )
+      .get(toolUseId);
+    if (row) {
+      return {
+        toolUseId,
+        content: z.array(ContentBlockSchema).parse(JSON.parse(row.content)),
+        ...(row.structured_content !== null ? { structuredContent: row.structured_content } : {}),
+      };
+    }
+    // Not truncated: the chat block itself holds all of it.
+    const hit = this.db
+      .prepare<[string], { blocks: string }>(
+        `SELECT blocks FROM messages WHERE role = 'tool' AND instr(blocks, ?) > 0 ORDER BY seq DESC LIMIT 1`,
+      )
+      .get(toolUseId);
+    const block = hit
+      ? BlocksSchema.parse(JSON.parse(hit.blocks)).find(
+          (b) => b.type === 'tool_result' && b.toolUseId === toolUseId,
+        )
+      : undefined;
+    if (block?.type !== 'tool_result') throw new HostError('not_found', 'No such tool result');
+    return {
+      toolUseId,
+      content: block.content,
+      ...(block.structuredContent !== undefined ? { structuredContent: block.structuredContent } : {}),
+    };
+  }
+}
+
+function toSummary(row: ConversationRow): ConversationSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    messageCount: row.message_count,
+    usage: {
+      inputTokens: row.input_tokens,
+      outputTokens: row.output_tokens,
+      cacheCreationInputTokens: row.cache_creation_tokens,
+      cacheReadInputTokens: row.cache_read_tokens,
+      costUsd: row.cost_usd,
+    },
+    ...(row.snippet ? { snippet: row.snippet } : {}),
+  };
+}
+
+function toMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    turnId: row.turn_id,
+    role: RoleSchema.parse(row.role),
+    blocks: BlocksSchema.parse(JSON.parse(row.blocks)),
+    createdAt: row.created_at,
+    ...(row.stop_reason !== null ? { stopReason: row.stop_reason } : {}),
+    ...(row.usage !== null ? { usage: UsageSchema.parse(JSON.parse(row.usage)) } : {}),
+    ...(row.model !== null ? { model: row.model } : {}),
+  };
+}
+
+/** The words a message can be found by: its text, tool names and textual tool results (bounded). */
+function searchText(blocks: ChatBlock[]): string {
+  const parts: string[] = [];
+  for (const block of blocks) {
+    if (block.type === 'text' || block.type === 'notice') parts.push(block.text);
+    else if (block.type === 'tool_use') parts.push(`${block.server} ${block.tool}`);
+    else if (block.type === 'tool_result') {
+      for (const c of block.content) if (c.type === 'text') parts.push(c.text.slice(0, 20_000));
+    }
+  }
+  return parts.join('\n');
+}
+
+/** Each word becomes a quoted prefix term, so user input can never be FTS5 syntax. */
+function ftsQuery(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .slice(0, 16)
+    .map((w) => `"${w.replace(/"/g, '""')}"*`)
+    .join(' ');
+}

@@ -1,0 +1,59 @@
+import { useChat } from '../../store/chat-context.js';
+import { formatUsage } from '../../lib/usage.js';
+import { Spinner } from '../common/spinner.js';
+import { Composer } from './composer.js';
+import { MessageList } from './message-list.js';
+import { NoKeyPrompt } from './no-key-prompt.js';
+import { TurnStatus } from './turn-status.js';
+
+const RUNNING = new Set(['streaming', 'retrying', 'waiting-consent', 'running-tools']);
+
+/** One conversation: its title and cost, the messages, the turn's state, the composer. */
+export function ConversationPane({ id }: { id: string }) {
+  const summary = useChat((s) => s.conversations.find((c) => c.id === id));
+  const view = useChat((s) => s.details[id]);
+  const keySet = useChat((s) => s.settings?.apiKey.set);
+  const running = view?.turn !== undefined && RUNNING.has(view.turn.state);
+  const empty = view !== undefined && !view.loading && view.messages.length === 0 && !view.streaming;
+
+  return (
+    <section className="conversation" aria-label={summary?.title ?? 'Conversation'}>
+      <header className="conversation__header">
+        <h2 className="conversation__title">{summary?.title || 'Untitled'}</h2>
+        {summary && (summary.usage.inputTokens > 0 || summary.usage.outputTokens > 0) && (
+          <span
+            className="conversation__usage"
+            title="Tokens and estimated cost of the whole conversation (an estimate, not a bill)"
+          >
+            {view?.turnUsage && <>Last turn {formatUsage(view.turnUsage)} · </>}
+            Total {formatUsage(summary.usage)}
+          </span>
+        )}
+      </header>
+      {view === undefined || (view.loading && view.messages.length === 0) ? (
+        <div className="conversation__scroller">
+          {view?.loadError ? (
+            <div className="inline-alert chat-load-error" role="alert">
+              The conversation could not be loaded: {view.loadError.message}
+            </div>
+          ) : (
+            <div className="empty-state empty-state--quiet" role="status">
+              <Spinner />
+              <p>Loading conversation…</p>
+            </div>
+          )}
+        </div>
+      ) : empty ? (
+        <div className="conversation__scroller">
+          <div className="chat-welcome">
+            {keySet === false ? <NoKeyPrompt /> : <p className="muted">Ask Claude anything.</p>}
+          </div>
+        </div>
+      ) : (
+        <MessageList id={id} footer={<TurnStatus id={id} />} />
+      )}
+      {empty && <TurnStatus id={id} />}
+      <Composer conversationId={id} running={running} />
+    </section>
+  );
+}

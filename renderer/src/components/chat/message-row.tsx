@@ -1,0 +1,80 @@
+import { memo } from 'react';
+import type { ChatMessage, ToolResultChatBlock, Usage } from '../../../../shared/model/chat.js';
+import { formatUsage } from '../../lib/usage.js';
+import { Markdown } from './markdown.js';
+import { NoticeView } from './notice-view.js';
+import { ToolCard } from './tool-card.js';
+
+interface MessageRowProps {
+  message: ChatMessage;
+  results: ReadonlyMap<string, ToolResultChatBlock>;
+  /** Set on the last assistant message of a turn: the turn's tokens and cost. */
+  turnUsage: Usage | undefined;
+}
+
+const safeImage = (mimeType: string): boolean => /^image\/(png|jpeg|gif|webp)$/.test(mimeType);
+
+/** One committed message. Re-renders only when it, its tool results or its usage change. */
+export const MessageRow = memo(function MessageRow({ message, results, turnUsage }: MessageRowProps) {
+  const label = message.role === 'user' ? 'You' : message.role === 'assistant' ? 'Claude' : 'Host';
+  return (
+    <article className={`message message--${message.role}`} aria-label={`${label} said`}>
+      {message.role !== 'notice' && <div className="message__author">{label}</div>}
+      <div className="message__body">
+        {message.blocks.map((block, index) => {
+          switch (block.type) {
+            case 'text':
+              return message.role === 'user' ? (
+                <p key={index} className="message__plain">
+                  {block.text}
+                </p>
+              ) : (
+                <Markdown key={index} text={block.text} />
+              );
+            case 'image':
+              return safeImage(block.mimeType) ? (
+                <img
+                  key={index}
+                  className="message__image"
+                  src={`data:${block.mimeType};base64,${block.data}`}
+                  alt="Attached image"
+                />
+              ) : null;
+            case 'tool_use':
+              return <ToolCard key={block.id} call={block} result={results.get(block.id)} />;
+            case 'tool_result':
+              // A result whose call is not in this conversation (never expected): show it alone.
+              return (
+                <ToolCard
+                  key={block.toolUseId}
+                  call={{
+                    type: 'tool_use',
+                    id: block.toolUseId,
+                    server: block.server,
+                    tool: block.tool,
+                    inputJson: '{}',
+                  }}
+                  result={block}
+                />
+              );
+            case 'notice':
+              return <NoticeView key={index} level={block.level} text={block.text} />;
+          }
+        })}
+      </div>
+      {turnUsage && (
+        <div className="message__usage" title="Tokens and estimated cost of this turn">
+          {formatUsage(turnUsage)}
+        </div>
+      )}
+    </article>
+  );
+}, sameRow);
+
+function sameRow(a: MessageRowProps, b: MessageRowProps): boolean {
+  if (a.message !== b.message || a.turnUsage !== b.turnUsage) return false;
+  for (const block of a.message.blocks) {
+    if (block.type === 'tool_use' && a.results.get(block.id) !== b.results.get(block.id)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,47 @@
+import type { ComponentType } from 'react';
+import type { ConsentAnswer, ConsentKind, ConsentRequestOf } from '../../../../shared/model/consent.js';
+import { useConsent } from '../../store/consent-context.js';
+import { ToolConsentDialog } from './tool-consent-dialog.js';
+
+/** What every consent dialog receives: its request and the function that answers it. */
+export interface ConsentDialogProps<K extends ConsentKind> {
+  request: ConsentRequestOf<K>;
+  onAnswer: (answer: ConsentAnswer<K>) => void;
+  /** More requests wait behind this one. */
+  queued: number;
+}
+
+/**
+ * One dialog per consent kind. Adding a kind to shared/model/consent.ts makes
+ * this table fail to compile until its dialog is added here; nothing else in
+ * this file changes.
+ */
+const dialogs: { [K in ConsentKind]: ComponentType<ConsentDialogProps<K>> } = {
+  tool: ToolConsentDialog,
+};
+
+/** The dialog of the request's kind. */
+function DialogFor<K extends ConsentKind>(props: { kind: K } & ConsentDialogProps<K>) {
+  const Dialog: ComponentType<ConsentDialogProps<K>> = dialogs[props.kind];
+  return <Dialog request={props.request} onAnswer={props.onAnswer} queued={props.queued} />;
+}
+
+/** Shows the oldest pending consent request; the next one appears once it is answered. */
+export function ConsentQueue() {
+  const pending = useConsent((s) => s.pending);
+  const { answer } = useConsent((s) => s.actions);
+  const request = pending[0];
+  if (!request) return null;
+  return (
+    <DialogFor
+      // A new request gets a fresh dialog (focus, scroll position).
+      key={request.id}
+      kind={request.kind}
+      request={request}
+      queued={pending.length - 1}
+      onAnswer={(value) => {
+        void answer(request.id, value);
+      }}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { useId, useState } from 'react';
+import type { HostErrorValue } from '../../../../shared/ipc/result.js';
+import { useChat, useChatActions } from '../../store/chat-context.js';
+import { Spinner } from '../common/spinner.js';
+
+/**
+ * The Anthropic API key. The host never sends the key back: this shows only
+ * whether one is set and its hint, and lets the person replace or clear it.
+ */
+export function ApiKeySection() {
+  const apiKey = useChat((s) => s.settings?.apiKey);
+  const settingsError = useChat((s) => s.settingsError);
+  const { setApiKey, clearApiKey } = useChatActions();
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<HostErrorValue>();
+  const [saved, setSaved] = useState(false);
+  const inputId = useId();
+  const statusId = useId();
+
+  const run = (action: () => Promise<{ ok: boolean; error?: HostErrorValue }>) => {
+    setBusy(true);
+    setError(undefined);
+    setSaved(false);
+    void action().then((result) => {
+      setBusy(false);
+      if (result.ok) {
+        setKey('');
+        setSaved(true);
+      } else setError(result.error);
+    });
+  };
+
+  return (
+    <section className="settings-card" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>Anthropic API key</h2>
+      <p id={statusId} className="settings-card__status">
+        {apiKey === undefined ? (
+          settingsError ? (
+            <span className="red">Settings could not be loaded: {settingsError.message}</span>
+          ) : (
+            'Loading…'
+          )
+        ) : apiKey.set ? (
+          <>
+            <span className="status status--connected">
+              <span className="status__dot" />
+              Set
+            </span>{' '}
+            <code>{apiKey.hint ?? '(hidden)'}</code>
+            {!apiKey.encrypted && (
+              <span className="settings-card__warn">
+                {' '}
+                · this system offers no secure storage, so the key is only obfuscated on disk
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="status status--stopped">
+            <span className="status__dot" />
+            Not set
+          </span>
+        )}
+      </p>
+      <form
+        className="settings-card__row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (key.trim() !== '') run(() => setApiKey(key.trim()));
+        }}
+      >
+        <label htmlFor={inputId} className="field__label">
+          {apiKey?.set ? 'Replace key' : 'API key'}
+        </label>
+        <input
+          id={inputId}
+          type="password"
+          className="field__control mono"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="sk-ant-…"
+          aria-describedby={statusId}
+          value={key}
+          onChange={(event) => {
+            setKey(event.target.value);
+            setSaved(false);
+          }}
+        />
+        <button type="submit" className="btn btn--primary" disabled={busy || key.trim() === ''}>
+          {busy && <Spinner />}
+          Save key
+        </button>
+        {apiKey?.set && (
+          <button
+            type="button"
+            className="btn btn--danger-quiet"
+            disabled={busy}
+            onClick={() => {
+              run(clearApiKey);
+            }}
+          >
+            Clear key
+          </button>
+        )}
+      </form>
+      {error && (
+        <div className="inline-alert" role="alert">
+          {error.message}
+        </div>
+      )}
+      {saved && (
+        <p className="settings-card__ok" role="status">
+          Saved.
+        </p>
+      )}
+      <p className="field__hint">
+        Stored encrypted by the host and used only for requests to the base URL below; it is never shown
+        again, not even here.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { ApiKeySection } from './api-key-section.js';
+import { AuditSection } from './audit-section.js';
+import { ConnectionSection } from './connection-section.js';
+import { PoliciesSection } from './policies-section.js';
+
+/** Settings: the API key, the endpoint and model, the "always allow" rules and the audit trail. */
+export function SettingsView() {
+  return (
+    <main className="settings" aria-labelledby="settings-title">
+      <div className="settings__inner">
+        <h1 id="settings-title" className="settings__title">
+          Settings
+        </h1>
+        <ApiKeySection />
+        <ConnectionSection />
+        <PoliciesSection />
+        <AuditSection />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { AddServerDialog } from '../add-server/add-server-dialog.js';
+import { EmptyState } from '../empty-state.js';
+import { LoadingState } from '../loading-state.js';
+import { ServerDetail } from '../server/server-detail.js';
+import { Sidebar } from '../sidebar/sidebar.js';
+import { useAppState } from '../../store/store-context.js';
+
+/** The server manager: servers on the left, the config banner and the selected server on the right. */
+export function ServersView() {
+  const [adding, setAdding] = useState(false);
+  const loaded = useAppState((s) => s.loaded);
+  const loadError = useAppState((s) => s.loadError);
+  const hasServers = useAppState((s) => s.serverNames.length > 0);
+  const selectedServer = useAppState((s) => s.selectedServer);
+  const stale = useAppState((s) => s.connection === 'reconnecting');
+  const openAdd = () => {
+    setAdding(true);
+  };
+
+  let body;
+  if (!loaded) body = <LoadingState error={loadError} />;
+  else if (!hasServers) body = <EmptyState onAddServer={openAdd} />;
+  else if (selectedServer !== undefined) body = <ServerDetail key={selectedServer} name={selectedServer} />;
+
+  return (
+    <div className="app">
+      <Sidebar onAddServer={openAdd} />
+      <div className="content">
+        <main className={stale ? 'main main--stale' : 'main'}>{body}</main>
+      </div>
+      {adding && (
+        <AddServerDialog
+          onClose={() => {
+            setAdding(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

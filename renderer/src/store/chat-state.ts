@@ -1,0 +1,100 @@
+import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
+import type {
+  AuditEntry,
+  ChatErrorCode,
+  ChatMessage,
+  ConversationSummary,
+  FullToolResult,
+  ToolCallUpdateEvent,
+  ToolPolicy,
+  TurnState,
+  Usage,
+} from '../../../shared/model/chat.js';
+import type { ModelList, Settings, UpdateSettings } from '../../../shared/model/settings.js';
+
+/** The three places of the left rail. */
+export type View = 'chat' | 'servers' | 'settings';
+
+/** The turn a conversation is in (or last ended with). */
+export interface TurnView {
+  readonly turnId: string;
+  readonly state: TurnState;
+  readonly error: { readonly code: ChatErrorCode; readonly message: string } | undefined;
+  readonly canRetry: boolean;
+}
+
+/** Text of the assistant message being streamed, not yet committed. */
+export interface StreamingText {
+  readonly messageId: string;
+  readonly turnId: string;
+  readonly text: string;
+}
+
+/** One opened conversation. */
+export interface ConversationView {
+  readonly loading: boolean;
+  readonly loadError: HostErrorValue | undefined;
+  /** Committed messages, oldest first. */
+  readonly messages: readonly ChatMessage[];
+  readonly streaming: StreamingText | undefined;
+  readonly turn: TurnView | undefined;
+  /** Tokens and cost of the latest turn. */
+  readonly turnUsage: Usage | undefined;
+  /** Why the last send/stop/retry request was refused. */
+  readonly requestError: HostErrorValue | undefined;
+}
+
+export interface ChatData {
+  readonly view: View;
+  readonly settings: Settings | undefined;
+  readonly settingsError: HostErrorValue | undefined;
+  readonly models: ModelList | undefined;
+  readonly modelsLoading: boolean;
+  /** Newest first. */
+  readonly conversations: readonly ConversationSummary[];
+  readonly conversationsLoaded: boolean;
+  readonly searchQuery: string;
+  /** The host's matches for searchQuery (undefined when not searching). */
+  readonly searchResults: readonly ConversationSummary[] | undefined;
+  readonly selectedId: string | undefined;
+  readonly details: Readonly<Record<string, ConversationView>>;
+  /** Live state of tool calls, by tool_use id. */
+  readonly toolCalls: Readonly<Record<string, ToolCallUpdateEvent>>;
+  readonly policies: readonly ToolPolicy[] | undefined;
+  readonly audit: readonly AuditEntry[] | undefined;
+}
+
+export interface ChatActions {
+  setView: (view: View) => void;
+  selectConversation: (id: string) => void;
+  createConversation: () => Promise<Result<ConversationSummary>>;
+  renameConversation: (id: string, title: string) => Promise<Result<ConversationSummary>>;
+  deleteConversation: (id: string) => Promise<Result<null>>;
+  search: (query: string) => void;
+  /** Sends in the selected conversation (creating one first if none is selected). */
+  send: (text: string) => Promise<Result<unknown>>;
+  stop: () => Promise<void>;
+  retry: () => Promise<void>;
+  getToolResult: (toolUseId: string) => Promise<Result<FullToolResult>>;
+  saveSettings: (update: UpdateSettings) => Promise<Result<Settings>>;
+  setApiKey: (key: string) => Promise<Result<Settings>>;
+  clearApiKey: () => Promise<Result<Settings>>;
+  loadModels: () => Promise<void>;
+  loadPolicies: () => Promise<void>;
+  revokePolicy: (id: string) => Promise<Result<null>>;
+  loadAudit: () => Promise<void>;
+}
+
+export interface ChatState extends ChatData {
+  readonly actions: ChatActions;
+}
+
+export const emptyConversationView: ConversationView = {
+  loading: false,
+  loadError: undefined,
+  messages: [],
+  streaming: undefined,
+  turn: undefined,
+  turnUsage: undefined,
+  requestError: undefined,
+};

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * Settings of the chat with Claude, as the renderer sees them. The API key
+ * itself never leaves the host: the renderer only learns whether one is set
+ * and a hint ("sk-…abcd") so the person can tell which key it is.
+ */
+
+export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export const DEFAULT_MODEL = 'claude-sonnet-4-6';
+export const DEFAULT_MAX_ITERATIONS = 25;
+
+export const ApiKeyStateSchema = z.object({
+  set: z.boolean(),
+  /** "sk-…abcd": the first three and last four characters, present when set. */
+  hint: z.string().optional(),
+  /** False when the platform cannot encrypt (the key is stored obfuscated only). */
+  encrypted: z.boolean(),
+});
+export type ApiKeyState = z.infer<typeof ApiKeyStateSchema>;
+
+export const SettingsSchema = z.object({
+  /** Messages API endpoint; any Anthropic-compatible endpoint works. */
+  baseUrl: z.string(),
+  model: z.string(),
+  /** Model requests per turn before the loop stops with a notice. */
+  maxIterations: z.number().int(),
+  apiKey: ApiKeyStateSchema,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const UpdateSettingsSchema = z
+  .object({
+    baseUrl: z
+      .url({ protocol: /^https?$/, error: 'Base URL must be http:// or https://' })
+      .max(2048)
+      .optional(),
+    model: z.string().trim().min(1).max(256).optional(),
+    maxIterations: z.number().int().min(1).max(200).optional(),
+  })
+  .strict();
+export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
+
+export const ModelInfoSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  createdAt: z.string().optional(),
+});
+export type ModelInfo = z.infer<typeof ModelInfoSchema>;
+
+export const ModelListSchema = z.object({
+  models: z.array(ModelInfoSchema),
+  /** "api" when the models API answered; "default" when it could not be reached. */
+  source: z.enum(['api', 'default']),
+  /** Why the models API could not be used (one line), when source is "default". */
+  error: z.string().optional(),
+});
+export type ModelList = z.infer<typeof ModelListSchema>;
