@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { featureHandlers } from './features/handlers.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConfigStore } from './servers/config-store.js';
@@ -32,6 +33,9 @@ export function createHost(options: HostOptions): Host {
     baseEnv: inheritedEnv(),
     emit,
     confirmLaunch: (request) => options.platform.confirmLaunch(request),
+    onResourceUpdated: (server, uri) => {
+      emit('resourceUpdated', { server, uri, at: Date.now() });
+    },
   });
 
   const handlers: HostHandlers = {
@@ -57,6 +61,7 @@ export function createHost(options: HostOptions): Host {
     startServer: ({ name }) => servers.start(name),
     stopServer: ({ name }) => servers.stop(name),
     callTool: ({ server, tool, argumentsJson }) => servers.callTool(server, tool, argumentsJson),
+    ...featureHandlers(servers, options.platform),
   };
 
   return {

@@ -3,6 +3,16 @@ import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
 import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
 import {
+  CompleteParamsSchema,
+  CompletionResultSchema,
+  PromptResultSchema,
+  ResourceReadResultSchema,
+  ResourceTargetSchema,
+  ResourceUpdatedSchema,
+  ResourceUriSchema,
+  RootInfoSchema,
+} from '../model/features.js';
+import {
   EVENT_NAMES,
   REQUEST_NAMES,
   eventChannel,
@@ -22,6 +32,8 @@ import type { EventName, RequestName } from './names.js';
 
 const none = z.object({}).strict();
 const byName = z.object({ name: ServerNameSchema }).strict();
+const resourceOf = z.object({ server: ServerNameSchema, uri: ResourceUriSchema }).strict();
+const rootsResult = z.array(RootInfoSchema);
 
 export const requests = {
   getAppInfo: { params: none, result: AppInfoSchema },
@@ -49,6 +61,39 @@ export const requests = {
       .strict(),
     result: ToolCallResultSchema,
   },
+  /** Read a resource by URI, or through a template with its variables filled in. */
+  readResource: {
+    params: z.object({ server: ServerNameSchema, target: ResourceTargetSchema }).strict(),
+    result: ResourceReadResultSchema,
+  },
+  /** Only for servers that declared `resources.subscribe`; updates arrive as `resourceUpdated`. */
+  subscribeResource: { params: resourceOf, result: z.null() },
+  unsubscribeResource: { params: resourceOf, result: z.null() },
+  /** Suggestions for a prompt argument or template variable (servers that declared `completions`). */
+  complete: { params: CompleteParamsSchema, result: CompletionResultSchema },
+  getPrompt: {
+    params: z
+      .object({
+        server: ServerNameSchema,
+        name: z.string().min(1).max(256),
+        arguments: z.record(z.string().max(256), z.string().max(65_536)).default({}),
+      })
+      .strict(),
+    result: PromptResultSchema,
+  },
+  /** The folders (roots) a server may see, from its config entry. */
+  listRoots: { params: z.object({ server: ServerNameSchema }).strict(), result: rootsResult },
+  /** Add a folder typed by the person: absolute, existing directory; stored as a file:// URI. */
+  addRoot: {
+    params: z.object({ server: ServerNameSchema, path: z.string().max(4096) }).strict(),
+    result: rootsResult,
+  },
+  /** Let the person pick a folder with the system dialog (Electron); picked is false when cancelled or unavailable. */
+  pickRoot: {
+    params: z.object({ server: ServerNameSchema }).strict(),
+    result: z.object({ picked: z.boolean(), roots: rootsResult }),
+  },
+  removeRoot: { params: resourceOf, result: rootsResult },
 } as const;
 
 export const events = {
@@ -58,6 +103,8 @@ export const events = {
   serverRemoved: z.object({ name: z.string() }),
   /** The configuration file was (re)loaded, or failed to load. */
   configChanged: ConfigStateSchema,
+  /** A subscribed resource changed on its server. */
+  resourceUpdated: ResourceUpdatedSchema,
 } as const;
 
 export type Requests = typeof requests;

@@ -13,9 +13,18 @@ export const REQUEST_NAMES = [
   'startServer',
   'stopServer',
   'callTool',
+  'readResource',
+  'subscribeResource',
+  'unsubscribeResource',
+  'complete',
+  'getPrompt',
+  'listRoots',
+  'addRoot',
+  'pickRoot',
+  'removeRoot',
 ] as const;
 
-export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged'] as const;
+export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged', 'resourceUpdated'] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -5,6 +5,7 @@ import { isStdioConfig } from '../../../shared/model/config.js';
 import type { ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
 import { ToolInfoSchema } from '../../../shared/model/server.js';
 import type { ServerSnapshot, ServerStatus, ToolCallResult, ToolInfo } from '../../../shared/model/server.js';
+import { installRootsHandler } from '../client-features/roots.js';
 import { HostError, describeError, oneLine } from '../errors.js';
 import { StdioProcessTransport } from './stdio-transport.js';
 import type { ProcessExit } from './stdio-transport.js';
@@ -22,6 +23,8 @@ export interface ConnectionOptions {
   /** Grace period of each stop step. Default 2 s. */
   stopGraceMs?: number;
   onChange: (snapshot: ServerSnapshot) => void;
+  /** A resource this server's client subscribed to changed (`notifications/resources/updated`). */
+  onResourceUpdated?: (server: string, uri: string) => void;
 }
 
 const STDERR_TAIL_LINES = 50;
@@ -159,6 +162,34 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * Runs one request on the connected client (resources, prompts,
+   * completions), turning any failure into one clear line naming the server.
+   */
+  async request<T>(what: string, run: (client: Client) => Promise<T>): Promise<T> {
+    const client = this.client;
+    if (this.status !== 'connected' || !client) {
+      throw new HostError('not_connected', `Server "${this.name}" is not connected`);
+    }
+    try {
+      return await run(client);
+    } catch (error) {
+      throw this.requestFailure(error, what);
+    }
+  }
+
+  /** The roots this server may see changed: keep them and tell a connected server. */
+  async setRoots(roots: readonly string[]): Promise<void> {
+    this.config = { ...this.config, roots: [...roots] };
+    const client = this.status === 'connected' ? this.client : undefined;
+    // The server asks roots/list again when it wants them; a failed notice is not the user's problem.
+    // Deprecated from 2026-07-28 on, but the legacy-era servers that ask for roots need it.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    await client?.sendRootsListChanged().catch((error: unknown) => {
+      this.pushStderr(`[host] could not send roots/list_changed: ${describeError(error)}`);
+    });
+  }
+
   private async connectStdio(config: StdioServerConfig, generation: number): Promise<void> {
     if (config.cwd !== undefined && config.cwd !== '') {
       const ok = await stat(config.cwd).then(
@@ -207,7 +238,7 @@ export class ServerConnection {
     const client = new Client(
       { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
       {
-        capabilities: {},
+        capabilities: { roots: { listChanged: true } },
         versionNegotiation: { mode: 'auto', probe: { timeoutMs: 5000 } },
         listChanged: {
           tools: {
@@ -220,6 +251,11 @@ export class ServerConnection {
         },
       },
     );
+    installRootsHandler(client, () => this.config.roots ?? []);
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      if (generation === this.generation)
+        this.options.onResourceUpdated?.(this.name, notification.params.uri);
+    });
     this.client = client;
     const handshake = async () => {
       await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? 30_000 });

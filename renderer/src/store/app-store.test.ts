@@ -19,6 +19,9 @@ const snapshot = (name: string, status: ServerSnapshot['status'] = 'connected'):
 });
 
 const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
+/** For requests this store never makes. */
+const unused = (): Promise<Result<never>> =>
+  Promise.resolve({ ok: false, error: { code: 'internal', message: 'not used by the app store' } });
 const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A host that answers from memory and lets the test push events. */
@@ -40,6 +43,15 @@ function fakeHost() {
         Result<{ isError: boolean; content: { type: 'text'; text: string }[]; durationMs: number }>
       > => ok({ isError: false, content: [{ type: 'text', text: 'Echo: hi' }], durationMs: 3 }),
     ),
+    readResource: unused,
+    subscribeResource: unused,
+    unsubscribeResource: unused,
+    complete: unused,
+    getPrompt: unused,
+    listRoots: unused,
+    addRoot: unused,
+    pickRoot: unused,
+    removeRoot: unused,
     on<E extends EventName>(event: E, listener: HostEventListener<E>): () => void {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
