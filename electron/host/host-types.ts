@@ -1,5 +1,6 @@
 import type { ConfigState } from '../../shared/model/app.js';
 import type { AnyHostEventListener, HostHandlers } from './ipc/handlers.js';
+import type { ConsentBroker } from './consent/consent-broker.js';
 import type { Platform } from './platform.js';
 
 export interface HostOptions {
@@ -14,6 +15,8 @@ export interface HostOptions {
 /** The host core as the shells see it. */
 export interface Host {
   readonly handlers: HostHandlers;
+  /** Where decisions that need the person wait (tool calls, sampling, elicitation). */
+  readonly consent: ConsentBroker;
   /** Subscribe to every host event (the adapters forward them to the renderer). */
   onEvent(listener: AnyHostEventListener): () => void;
   /** Reads the configuration and creates a connection per server without starting any. */

@@ -3,6 +3,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { featureHandlers } from './features/handlers.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
+import { ConsentBroker } from './consent/consent-broker.js';
 import { ConfigStore } from './servers/config-store.js';
 import { ServerManager } from './servers/server-manager.js';
 
@@ -27,6 +28,14 @@ export function createHost(options: HostOptions): Host {
   const emit: HostEventSink = (event, payload) => {
     for (const listener of listeners) listener(event, payload);
   };
+  const consent = new ConsentBroker({
+    onRequested: (request) => {
+      emit('consentRequested', request);
+    },
+    onResolved: (id, outcome) => {
+      emit('consentResolved', { id, outcome });
+    },
+  });
   const store = new ConfigStore(resolveConfigPath(options));
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
@@ -62,10 +71,16 @@ export function createHost(options: HostOptions): Host {
     stopServer: ({ name }) => servers.stop(name),
     callTool: ({ server, tool, argumentsJson }) => servers.callTool(server, tool, argumentsJson),
     ...featureHandlers(servers, options.platform),
+    listConsents: () => Promise.resolve(consent.pending()),
+    answerConsent: ({ id, answer }) => {
+      consent.answer(id, answer);
+      return Promise.resolve(null);
+    },
   };
 
   return {
     handlers,
+    consent,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -76,6 +91,7 @@ export function createHost(options: HostOptions): Host {
       startInBackground(servers);
     },
     async dispose() {
+      consent.withdrawAll();
       await servers.stopAll();
       listeners.clear();
     },

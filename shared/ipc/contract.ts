@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { StdioServerInputSchema, ServerNameSchema } from '../model/config.js';
 import { ServerSnapshotSchema, ToolCallResultSchema } from '../model/server.js';
 import { AppInfoSchema, ConfigStateSchema } from '../model/app.js';
+import { ConsentIdSchema, ConsentRequestSchema, ConsentResolvedSchema } from '../model/consent.js';
 import {
   CompleteParamsSchema,
   CompletionResultSchema,
@@ -94,6 +95,16 @@ export const requests = {
     result: z.object({ picked: z.boolean(), roots: rootsResult }),
   },
   removeRoot: { params: resourceOf, result: rootsResult },
+  /** The consent requests waiting for an answer, oldest first (after a reconnect). */
+  listConsents: { params: none, result: z.array(ConsentRequestSchema) },
+  /**
+   * The person's decision on a consent request the host issued. The host
+   * checks the id (issued, still pending) and the answer's shape for its kind.
+   */
+  answerConsent: {
+    params: z.object({ id: ConsentIdSchema, answer: z.unknown() }).strict(),
+    result: z.null(),
+  },
 } as const;
 
 export const events = {
@@ -105,6 +116,10 @@ export const events = {
   configChanged: ConfigStateSchema,
   /** A subscribed resource changed on its server. */
   resourceUpdated: ResourceUpdatedSchema,
+  /** A decision is needed: show it. */
+  consentRequested: ConsentRequestSchema,
+  /** A consent request was answered or withdrawn: hide it. */
+  consentResolved: ConsentResolvedSchema,
 } as const;
 
 export type Requests = typeof requests;

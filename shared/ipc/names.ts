@@ -22,9 +22,18 @@ export const REQUEST_NAMES = [
   'addRoot',
   'pickRoot',
   'removeRoot',
+  'listConsents',
+  'answerConsent',
 ] as const;
 
-export const EVENT_NAMES = ['serverChanged', 'serverRemoved', 'configChanged', 'resourceUpdated'] as const;
+export const EVENT_NAMES = [
+  'serverChanged',
+  'serverRemoved',
+  'configChanged',
+  'resourceUpdated',
+  'consentRequested',
+  'consentResolved',
+] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { HostApi, HostEventListener } from '../../../shared/ipc/host-api.js';
+import type { HostApi, HostEventListener, HostRequests } from '../../../shared/ipc/host-api.js';
+import { REQUEST_NAMES } from '../../../shared/ipc/names.js';
 import type { Result } from '../../../shared/ipc/result.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import type { ConnectionState, HostConnection } from '../bridge/connection.js';
@@ -24,10 +25,19 @@ const unused = (): Promise<Result<never>> =>
   Promise.resolve({ ok: false, error: { code: 'internal', message: 'not used by the app store' } });
 const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Requests a test does not fake answer with an error, so new contract rows don't break these tests. */
+const notFaked = Object.fromEntries(
+  REQUEST_NAMES.map((name) => [
+    name,
+    vi.fn(() => Promise.resolve({ ok: false, error: { code: 'internal', message: `${name} is not faked` } })),
+  ]),
+) as unknown as HostRequests;
+
 /** A host that answers from memory and lets the test push events. */
 function fakeHost() {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const host = {
+    ...notFaked,
     getAppInfo: vi.fn(() =>
       ok({ name: 'MCP Host', version: '0.1.0', shell: 'headless' as const, platform: 'linux' }),
     ),

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ToolAnnotationsSchema } from './server.js';
+
+/**
+ * Consent: every model-initiated tool call, sampling request and elicitation
+ * waits for the person's decision, which the host enforces. The host issues a
+ * request with an unguessable id; the renderer can only answer ids the host
+ * issued, once, with an answer of the shape that kind expects.
+ *
+ * Each kind is one row of `consentKinds`: the schema of what the person is
+ * shown (`prompt`) and the schema of their answer. Adding a kind = a row here,
+ * a member of `ConsentRequestSchema` below, and a dialog in the renderer.
+ */
+
+/** Ids are 128-bit random values in base64url; anything else is forged. */
+export const ConsentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'Not a consent id');
+
+// ── kind "tool": a tool call the model wants to make ─────────────────────────
+
+export const ToolConsentPromptSchema = z.object({
+  tool: z.string(),
+  /** The tool's human title, when it has one. */
+  title: z.string().optional(),
+  description: z.string().optional(),
+  /** The arguments, pretty-printed JSON. */
+  argumentsJson: z.string(),
+  /** The server's own claims. Shown as hints; never trusted for security. */
+  annotations: ToolAnnotationsSchema.optional(),
+});
+
+export const ToolConsentAnswerSchema = z
+  .object({ decision: z.enum(['allow-once', 'always-allow', 'deny']) })
+  .strict();
+
+// ── the table ────────────────────────────────────────────────────────────────
+
+export const consentKinds = {
+  tool: { prompt: ToolConsentPromptSchema, answer: ToolConsentAnswerSchema },
+} as const;
+
+export type ConsentKinds = typeof consentKinds;
+export type ConsentKind = keyof ConsentKinds;
+export type ConsentPrompt<K extends ConsentKind> = z.output<ConsentKinds[K]['prompt']>;
+export type ConsentAnswer<K extends ConsentKind> = z.output<ConsentKinds[K]['answer']>;
+
+const requestOf = <K extends ConsentKind>(kind: K) =>
+  z.object({
+    id: ConsentIdSchema,
+    kind: z.literal(kind),
+    /** The server the request concerns (whose tool, or which server asked). */
+    server: z.string(),
+    /** Epoch ms. */
+    createdAt: z.number(),
+    prompt: consentKinds[kind].prompt,
+  });
+
+/** A pending decision as the renderer sees it. */
+export const ConsentRequestSchema = z.discriminatedUnion('kind', [requestOf('tool')]);
+export type ConsentRequest = z.output<typeof ConsentRequestSchema>;
+
+// The union above must have one member per row of the table.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const CONSENT_UNION_MATCHES_TABLE: Same<ConsentRequest['kind'], ConsentKind> = true;
+
+/** A pending request of one kind (for the dialogs, which each handle one). */
+export type ConsentRequestOf<K extends ConsentKind> = Extract<ConsentRequest, { kind: K }>;
+
+export const ConsentOutcomeSchema = z.enum(['answered', 'withdrawn']);
+export type ConsentOutcome = z.infer<typeof ConsentOutcomeSchema>;
+
+export const ConsentResolvedSchema = z.object({ id: z.string(), outcome: ConsentOutcomeSchema });
+export type ConsentResolved = z.infer<typeof ConsentResolvedSchema>;
