@@ -1,0 +1,271 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HostRequests } from '../../shared/ipc/host-api.js';
+import { createTestHost, start, value } from '../helpers/host.js';
+import type { TestHost } from '../helpers/host.js';
+import { everything } from '../helpers/servers.js';
+
+let t: TestHost | undefined;
+afterEach(async () => {
+  await t?.dispose();
+  t = undefined;
+});
+
+const TEXT_TEMPLATE = 'demo://resource/dynamic/text/{resourceId}';
+const BLOB_TEMPLATE = 'demo://resource/dynamic/blob/{resourceId}';
+const FEATURES_DOC = 'demo://resource/static/document/features.md';
+
+async function connected(roots?: string[]): Promise<TestHost> {
+  t = await createTestHost({ everything: { ...everything(), ...(roots ? { roots } : {}) } });
+  await start(t.api, 'everything');
+  return t;
+}
+
+/** Polls until `check` returns a value (the server reacts to notifications in its own time). */
+async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, tries = 100): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const found = await check();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition never became true');
+}
+
+async function rootsSeenByServer(api: HostRequests): Promise<string> {
+  const result = value(
+    await api.callTool({ server: 'everything', tool: 'get-roots-list', argumentsJson: '{}' }),
+  );
+  return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
+
+describe('resources of server-everything', () => {
+  it('reads a text resource with its MIME type', async () => {
+    const { api } = await connected();
+    const read = value(await api.readResource({ server: 'everything', target: { uri: FEATURES_DOC } }));
+    expect(read.uri).toBe(FEATURES_DOC);
+    expect(read.contents).toHaveLength(1);
+    const [content] = read.contents;
+    expect(content).toMatchObject({ kind: 'text', uri: FEATURES_DOC, mimeType: 'text/markdown' });
+    if (content?.kind === 'text') expect(content.text).toContain('Resources');
+  });
+
+  it('reads through a template: text and binary (size and MIME type, bytes kept in the host)', async () => {
+    const { api } = await connected();
+    const text = value(
+      await api.readResource({
+        server: 'everything',
+        target: { uriTemplate: TEXT_TEMPLATE, variables: { resourceId: '7' } },
+      }),
+    );
+    expect(text.uri).toBe('demo://resource/dynamic/text/7');
+    expect(text.contents[0]).toMatchObject({ kind: 'text', text: expect.stringContaining('Resource 7:') });
+
+    const blob = value(
+      await api.readResource({
+        server: 'everything',
+        target: { uriTemplate: BLOB_TEMPLATE, variables: { resourceId: '3' } },
+      }),
+    );
+    const [content] = blob.contents;
+    expect(content?.kind).toBe('binary');
+    if (content?.kind !== 'binary') return;
+    // The server's blob is base64 of "Resource 3: This is a base64 blob created at <time>".
+    expect(content.bytes).toBeGreaterThan('Resource 3: This is a base64 blob created at '.length);
+    expect(content.previewData).toBeUndefined();
+
+    const missing = await api.readResource({
+      server: 'everything',
+      target: { uriTemplate: TEXT_TEMPLATE, variables: {} },
+    });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+  });
+
+  it('reports a resource the server does not have as one line', async () => {
+    const { api } = await connected();
+    const result = await api.readResource({
+      server: 'everything',
+      target: { uri: 'demo://resource/dynamic/text/not-a-number' },
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('protocol_error');
+      expect(result.error.message).not.toContain('\n');
+      expect(result.error.message).toContain('everything');
+    }
+  });
+
+  it('subscribes and receives notifications/resources/updated as a resourceUpdated event', async () => {
+    const test = await connected();
+    value(await test.api.subscribeResource({ server: 'everything', uri: FEATURES_DOC }));
+    // server-everything sends updates for subscribed URIs once this tool turns them on.
+    value(
+      await test.api.callTool({
+        server: 'everything',
+        tool: 'toggle-subscriber-updates',
+        argumentsJson: '{}',
+      }),
+    );
+    const update = await eventually(() => test.events.find((e) => e.event === 'resourceUpdated'));
+    expect(update.payload).toMatchObject({ server: 'everything', uri: FEATURES_DOC });
+    value(await test.api.unsubscribeResource({ server: 'everything', uri: FEATURES_DOC }));
+  });
+});
+
+describe('completions of server-everything', () => {
+  it('completes a resource template variable', async () => {
+    const { api } = await connected();
+    const ok = value(
+      await api.complete({
+        server: 'everything',
+        ref: { type: 'resource', uri: TEXT_TEMPLATE },
+        argument: { name: 'resourceId', value: '42' },
+      }),
+    );
+    expect(ok.values).toEqual(['42']);
+    const none = value(
+      await api.complete({
+        server: 'everything',
+        ref: { type: 'resource', uri: TEXT_TEMPLATE },
+        argument: { name: 'resourceId', value: 'abc' },
+      }),
+    );
+    expect(none.values).toEqual([]);
+  });
+
+  it('completes a prompt argument, narrowed by the arguments already filled in', async () => {
+    const { api } = await connected();
+    const departments = value(
+      await api.complete({
+        server: 'everything',
+        ref: { type: 'prompt', name: 'completable-prompt' },
+        argument: { name: 'department', value: 'S' },
+      }),
+    );
+    expect(departments.values.sort()).toEqual(['Sales', 'Support']);
+    const people = value(
+      await api.complete({
+        server: 'everything',
+        ref: { type: 'prompt', name: 'completable-prompt' },
+        argument: { name: 'name', value: '' },
+        context: { department: 'Sales' },
+      }),
+    );
+    expect(people.values).toEqual(['David', 'Eve', 'Frank']);
+  });
+});
+
+describe('prompts of server-everything', () => {
+  it('gets a prompt with arguments as messages', async () => {
+    const { api } = await connected();
+    const result = value(
+      await api.getPrompt({
+        server: 'everything',
+        name: 'args-prompt',
+        arguments: { city: 'Paris', state: 'TX' },
+      }),
+    );
+    expect(result).toMatchObject({ server: 'everything', name: 'args-prompt' });
+    expect(result.messages).toEqual([
+      { role: 'user', content: { type: 'text', text: "What's weather in Paris, TX?" } },
+    ]);
+  });
+
+  it('gets a prompt with an embedded resource (text, and binary kept in the host)', async () => {
+    const { api } = await connected();
+    const text = value(
+      await api.getPrompt({
+        server: 'everything',
+        name: 'resource-prompt',
+        arguments: { resourceType: 'Text', resourceId: '2' },
+      }),
+    );
+    expect(text.messages).toHaveLength(2);
+    expect(text.messages[1]?.content).toMatchObject({
+      type: 'resource',
+      uri: 'demo://resource/dynamic/text/2',
+      text: expect.stringContaining('Resource 2:'),
+    });
+    const blob = value(
+      await api.getPrompt({
+        server: 'everything',
+        name: 'resource-prompt',
+        arguments: { resourceType: 'Blob', resourceId: '5' },
+      }),
+    );
+    expect(blob.messages[1]?.content).toMatchObject({ type: 'resource', blobBytes: expect.any(Number) });
+  });
+
+  it('reports a prompt that fails on the server as one line', async () => {
+    const { api } = await connected();
+    const result = await api.getPrompt({
+      server: 'everything',
+      name: 'resource-prompt',
+      arguments: { resourceType: 'Video', resourceId: '1' },
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'protocol_error' } });
+  });
+});
+
+describe('roots', () => {
+  it('answers roots/list with the configured roots and sends list_changed when they change', async () => {
+    const first = mkdtempSync(join(tmpdir(), 'mcp-host-root-a-'));
+    const second = mkdtempSync(join(tmpdir(), 'mcp-host-root-b-'));
+    const firstUri = pathToFileURL(first).href;
+    const secondUri = pathToFileURL(second).href;
+    const test = await connected([firstUri]);
+
+    expect(value(await test.api.listRoots({ server: 'everything' }))).toEqual([
+      { uri: firstUri, path: first, name: first.split('/').pop() },
+    ]);
+    // The server asked roots/list itself after initialize; its tool shows what it got.
+    const before = await eventually(async () => {
+      const text = await rootsSeenByServer(test.api);
+      return text.includes(firstUri) ? text : undefined;
+    });
+    expect(before).toContain('1 total');
+
+    const added = value(await test.api.addRoot({ server: 'everything', path: second }));
+    expect(added.map((r) => r.uri)).toEqual([firstUri, secondUri]);
+    // list_changed made the server ask again.
+    await eventually(async () =>
+      (await rootsSeenByServer(test.api)).includes(secondUri) ? true : undefined,
+    );
+
+    const saved = JSON.parse(readFileSync(test.configPath, 'utf8')) as {
+      mcpServers: { everything: { roots?: string[] } };
+    };
+    expect(saved.mcpServers.everything.roots).toEqual([firstUri, secondUri]);
+
+    value(await test.api.removeRoot({ server: 'everything', uri: firstUri }));
+    const after = await eventually(async () => {
+      const text = await rootsSeenByServer(test.api);
+      return text.includes(firstUri) ? undefined : text;
+    });
+    expect(after).toContain(secondUri);
+  });
+
+  it('accepts only absolute paths of existing folders', async () => {
+    const { api } = await connected();
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-host-root-'));
+    const file = join(dir, 'file.txt');
+    writeFileSync(file, 'x');
+    expect(await api.addRoot({ server: 'everything', path: 'relative/dir' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params' },
+    });
+    expect(await api.addRoot({ server: 'everything', path: join(dir, 'missing') })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await api.addRoot({ server: 'everything', path: file })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params', message: `Not a folder: ${file}` },
+    });
+    expect(value(await api.listRoots({ server: 'everything' }))).toEqual([]);
+    // Headless: no native picker, so nothing is picked and the UI offers path entry.
+    expect(value(await api.pickRoot({ server: 'everything' }))).toEqual({ picked: false, roots: [] });
+  });
+});
