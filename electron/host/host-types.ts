@@ -2,6 +2,7 @@ import type { ConfigState } from '../../shared/model/app.js';
 import type { AnyHostEventListener, HostHandlers } from './ipc/handlers.js';
 import type { ConsentBroker } from './consent/consent-broker.js';
 import type { Platform } from './platform.js';
+import type { SamplingModel } from './client-features/sampling-model.js';
 
 export interface HostOptions {
   platform: Platform;
@@ -10,6 +11,10 @@ export interface HostOptions {
   appVersion: string;
   /** Configuration file to use instead of <userData>/mcp-servers.json. */
   configPath?: string | undefined;
+  /** Answers sampling requests; default: Claude through the Anthropic SDK. */
+  samplingModel?: SamplingModel | undefined;
+  /** Sampling requests each server may make per minute. Default 10. */
+  samplingPerMinute?: number | undefined;
 }
 
 /** The host core as the shells see it. */

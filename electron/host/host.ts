@@ -4,6 +4,8 @@ import { featureHandlers } from './features/handlers.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
+import { AnthropicSamplingModel, claudeSettingsFromEnv } from './client-features/sampling-model.js';
+import { SamplingRateLimiter } from './client-features/sampling-rate-limit.js';
 import { ConfigStore } from './servers/config-store.js';
 import { ServerManager } from './servers/server-manager.js';
 
@@ -42,6 +44,12 @@ export function createHost(options: HostOptions): Host {
     baseEnv: inheritedEnv(),
     emit,
     confirmLaunch: (request) => options.platform.confirmLaunch(request),
+    sampling: {
+      consent,
+      model: options.samplingModel ?? new AnthropicSamplingModel(claudeSettingsFromEnv),
+      limiter: new SamplingRateLimiter(options.samplingPerMinute ?? 10),
+    },
+    elicitation: { consent, openExternal: (url) => options.platform.openExternal(url) },
     onResourceUpdated: (server, uri) => {
       emit('resourceUpdated', { server, uri, at: Date.now() });
     },

@@ -8,7 +8,6 @@ import { RequestedSchemaSchema } from './elicitation-form.js';
  */
 
 export const ElicitationFormPromptSchema = z.object({
-  server: z.string(),
   message: z.string().max(100_000),
   requestedSchema: RequestedSchemaSchema,
 });
@@ -29,7 +28,6 @@ export const ElicitationFormAnswerSchema = z.discriminatedUnion('action', [
 export type ElicitationFormAnswer = z.infer<typeof ElicitationFormAnswerSchema>;
 
 export const ElicitationUrlPromptSchema = z.object({
-  server: z.string(),
   message: z.string().max(100_000),
   url: z.string().max(100_000),
   elicitationId: z.string().max(1000),

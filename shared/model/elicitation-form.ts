@@ -119,7 +119,10 @@ export function buildForm(requestedSchema: unknown): FormBuild {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') ?? '';
-    return { ok: false, error: `Unsupported form schema${where ? ` at ${where}` : ''}: ${issue?.message ?? ''}` };
+    return {
+      ok: false,
+      error: `Unsupported form schema${where ? ` at ${where}` : ''}: ${issue?.message ?? ''}`,
+    };
   }
   const required = new Set(parsed.data.required ?? []);
   const fields: FormField[] = [];
@@ -221,8 +224,7 @@ export function initialDraft(fields: readonly FormField[]): FormDraft {
 }
 
 export type FormCheck =
-  | { ok: true; content: FormContent }
-  | { ok: false; errors: Readonly<Record<string, string>> };
+  { ok: true; content: FormContent } | { ok: false; errors: Readonly<Record<string, string>> };
 
 /**
  * Validates a draft and turns it into the content to send: numbers parsed,
@@ -310,7 +312,9 @@ export function matchesFormat(format: StringFormat, value: string): boolean {
       return m !== null && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
     }
     case 'date-time': {
-      const m = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/.exec(value);
+      const m = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/.exec(
+        value,
+      );
       return (
         m !== null &&
         isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
@@ -340,7 +344,10 @@ function isRealDate(year: number, month: number, day: number): boolean {
  * against the fields, after filling in every omitted field that has a
  * default (SEP-1034: a client applies schema defaults to what it returns).
  */
-export function completeContent(fields: readonly FormField[], content: Readonly<Record<string, unknown>>): FormCheck {
+export function completeContent(
+  fields: readonly FormField[],
+  content: Readonly<Record<string, unknown>>,
+): FormCheck {
   const draft: Record<string, DraftValue> = {};
   for (const field of fields) {
     const value = field.name in content ? content[field.name] : undefined;
@@ -353,7 +360,8 @@ export function completeContent(fields: readonly FormField[], content: Readonly<
     else if (!hasValueType(field, content[key])) extra[key] = `Expected ${VALUE_TYPES[field.kind]}`;
   }
   const check = checkDraft(fields, draft);
-  if (Object.keys(extra).length > 0) return { ok: false, errors: { ...(check.ok ? {} : check.errors), ...extra } };
+  if (Object.keys(extra).length > 0)
+    return { ok: false, errors: { ...(check.ok ? {} : check.errors), ...extra } };
   return check;
 }
 

@@ -147,7 +147,7 @@ export function decodePunycode(input: string): string | undefined {
   let n = INITIAL_N;
   let bias = INITIAL_BIAS;
   let i = 0;
-  for (let index = lastDelimiter > 0 ? lastDelimiter + 1 : 0; index < input.length; ) {
+  for (let index = lastDelimiter > 0 ? lastDelimiter + 1 : 0; index < input.length;) {
     const oldI = i;
     let w = 1;
     for (let k = BASE; ; k += BASE) {

@@ -12,8 +12,16 @@ const text = z.string().max(1_000_000);
 /** One content block of a sampling message, as the dialog shows it. */
 export const SamplingPartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text }),
-  z.object({ type: z.literal('image'), mimeType: z.string().max(200), bytes: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('audio'), mimeType: z.string().max(200), bytes: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal('image'),
+    mimeType: z.string().max(200),
+    bytes: z.number().int().nonnegative(),
+  }),
+  z.object({
+    type: z.literal('audio'),
+    mimeType: z.string().max(200),
+    bytes: z.number().int().nonnegative(),
+  }),
   z.object({
     type: z.literal('tool_use'),
     id: z.string().max(512),
@@ -41,7 +49,6 @@ export type IncludeContext = z.infer<typeof IncludeContextSchema>;
 const priority = z.number().min(0).max(1).optional();
 
 export const SamplingPromptSchema = z.object({
-  server: z.string(),
   messages: z.array(SamplingMessageViewSchema),
   systemPrompt: text.optional(),
   maxTokens: z.number().int(),
@@ -93,7 +100,6 @@ export const SamplingAnswerSchema = z.discriminatedUnion('decision', [
 export type SamplingAnswer = z.infer<typeof SamplingAnswerSchema>;
 
 export const SamplingReviewPromptSchema = z.object({
-  server: z.string(),
   model: z.string(),
   stopReason: z.string().optional(),
   parts: z.array(SamplingPartSchema),
@@ -104,7 +110,10 @@ export const SamplingReviewAnswerSchema = z.discriminatedUnion('decision', [
   z.object({
     decision: z.literal('approve'),
     /** Replacement texts of the completion's text parts (by part index). */
-    textEdits: z.array(z.object({ part: z.number().int().nonnegative(), text })).max(10_000).default([]),
+    textEdits: z
+      .array(z.object({ part: z.number().int().nonnegative(), text }))
+      .max(10_000)
+      .default([]),
   }),
   z.object({ decision: z.literal('reject') }),
 ]);

@@ -88,7 +88,10 @@ function hasPriorities(prefs: ModelPreferencesInput | undefined): boolean {
 }
 
 /** The tier the priorities favour among `allowed` (ties: the earlier of sonnet, haiku, opus). */
-export function tierByPriorities(prefs: ModelPreferencesInput | undefined, allowed = TIERS): Tier | undefined {
+export function tierByPriorities(
+  prefs: ModelPreferencesInput | undefined,
+  allowed = TIERS,
+): Tier | undefined {
   let best: Tier | undefined;
   let bestScore = -1;
   for (const tier of TIERS) {
@@ -138,7 +141,10 @@ export function selectSamplingModel(
   }
   if (hasPriorities(prefs)) {
     const tier = tierByPriorities(prefs) ?? 'sonnet';
-    return { model: TIER_MODELS[tier], reason: `the server's cost/speed/intelligence priorities favour ${tier}` };
+    return {
+      model: TIER_MODELS[tier],
+      reason: `the server's cost/speed/intelligence priorities favour ${tier}`,
+    };
   }
   return { model: defaultModel, reason: 'the server expressed no preference; default model' };
 }

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { SamplingMessage, SamplingMessageContentBlock, Tool, ToolChoice } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
+import type { SamplingBlock, SamplingMessageIn, SamplingToolChoice } from './sampling-types.js';
 import { describeError } from '../errors.js';
 
 /**
@@ -11,12 +12,12 @@ import { describeError } from '../errors.js';
 export interface SamplingCompletionRequest {
   readonly model: string;
   readonly system?: string | undefined;
-  readonly messages: readonly SamplingMessage[];
+  readonly messages: readonly SamplingMessageIn[];
   readonly maxTokens: number;
   readonly temperature?: number | undefined;
   readonly stopSequences?: readonly string[] | undefined;
   readonly tools?: readonly Tool[] | undefined;
-  readonly toolChoice?: ToolChoice | undefined;
+  readonly toolChoice?: SamplingToolChoice | undefined;
 }
 
 export interface SamplingCompletion {
@@ -24,7 +25,7 @@ export interface SamplingCompletion {
   /** MCP stop reason: endTurn, stopSequence, maxTokens, toolUse, or the provider's own word. */
   readonly stopReason: string;
   /** Text and tool_use blocks, in the model's order. */
-  readonly content: SamplingMessageContentBlock[];
+  readonly content: SamplingBlock[];
 }
 
 export interface SamplingModel {
@@ -86,7 +87,10 @@ export class AnthropicSamplingModel implements SamplingModel {
       if (error instanceof ProtocolError) throw error;
       if (signal.aborted) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Sampling was cancelled');
       // The SDK's messages carry the HTTP status and the API's reason, never the key.
-      throw new ProtocolError(ProtocolErrorCode.InternalError, `Claude request failed: ${describeError(error)}`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `Claude request failed: ${describeError(error)}`,
+      );
     }
   }
 }
@@ -95,22 +99,25 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as co
 type ImageType = (typeof IMAGE_TYPES)[number];
 const isImageType = (t: string): t is ImageType => (IMAGE_TYPES as readonly string[]).includes(t);
 
-function contentList(message: SamplingMessage): SamplingMessageContentBlock[] {
+function contentList(message: SamplingMessageIn): SamplingBlock[] {
   return Array.isArray(message.content) ? message.content : [message.content];
 }
 
-function toAnthropicMessage(message: SamplingMessage): Anthropic.MessageParam {
+function toAnthropicMessage(message: SamplingMessageIn): Anthropic.MessageParam {
   return { role: message.role, content: contentList(message).map(toAnthropicBlock) };
 }
 
-function toAnthropicBlock(block: SamplingMessageContentBlock): Anthropic.ContentBlockParam {
+function toAnthropicBlock(block: SamplingBlock): Anthropic.ContentBlockParam {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };
     case 'image':
       return toImage(block.mimeType, block.data);
     case 'audio':
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Claude does not accept audio in sampling messages');
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Claude does not accept audio in sampling messages',
+      );
     case 'tool_use':
       return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
     case 'tool_result': {
@@ -131,7 +138,10 @@ function toAnthropicBlock(block: SamplingMessageContentBlock): Anthropic.Content
 
 function toImage(mimeType: string, data: string): Anthropic.ImageBlockParam {
   if (!isImageType(mimeType)) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Claude does not accept images of type ${mimeType}`);
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Claude does not accept images of type ${mimeType}`,
+    );
   }
   return { type: 'image', source: { type: 'base64', media_type: mimeType, data } };
 }
@@ -140,11 +150,11 @@ function toAnthropicTool(tool: Tool): Anthropic.Tool {
   return {
     name: tool.name,
     ...(tool.description !== undefined ? { description: tool.description } : {}),
-    input_schema: tool.inputSchema as Anthropic.Tool.InputSchema,
+    input_schema: tool.inputSchema,
   };
 }
 
-function fromAnthropicBlock(block: Anthropic.ContentBlock): SamplingMessageContentBlock[] {
+function fromAnthropicBlock(block: Anthropic.ContentBlock): SamplingBlock[] {
   if (block.type === 'text') return [{ type: 'text', text: block.text }];
   if (block.type === 'tool_use') {
     const input =

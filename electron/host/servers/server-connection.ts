@@ -6,6 +6,10 @@ import type { ServerConfig, StdioServerConfig } from '../../../shared/model/conf
 import { ToolInfoSchema } from '../../../shared/model/server.js';
 import type { ServerSnapshot, ServerStatus, ToolCallResult, ToolInfo } from '../../../shared/model/server.js';
 import { installRootsHandler } from '../client-features/roots.js';
+import { installElicitation } from '../client-features/elicitation-handler.js';
+import type { ElicitationServices } from '../client-features/elicitation-handler.js';
+import { installSampling } from '../client-features/sampling-handler.js';
+import type { SamplingServices } from '../client-features/sampling-handler.js';
 import { HostError, describeError, oneLine } from '../errors.js';
 import { StdioProcessTransport } from './stdio-transport.js';
 import type { ProcessExit } from './stdio-transport.js';
@@ -25,6 +29,10 @@ export interface ConnectionOptions {
   onChange: (snapshot: ServerSnapshot) => void;
   /** A resource this server's client subscribed to changed (`notifications/resources/updated`). */
   onResourceUpdated?: (server: string, uri: string) => void;
+  /** When set, the client declares sampling (with tools) and answers it through consent and Claude. */
+  sampling?: SamplingServices;
+  /** When set, the client declares elicitation (form and URL mode) and answers it through consent. */
+  elicitation?: ElicitationServices;
 }
 
 const STDERR_TAIL_LINES = 50;
@@ -238,7 +246,11 @@ export class ServerConnection {
     const client = new Client(
       { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
       {
-        capabilities: { roots: { listChanged: true } },
+        capabilities: {
+          roots: { listChanged: true },
+          ...(this.options.sampling ? { sampling: { tools: {} } } : {}),
+          ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
+        },
         versionNegotiation: { mode: 'auto', probe: { timeoutMs: 5000 } },
         listChanged: {
           tools: {
@@ -252,6 +264,11 @@ export class ServerConnection {
       },
     );
     installRootsHandler(client, () => this.config.roots ?? []);
+    if (this.options.sampling) {
+      const source = { server: this.name, instructions: () => client.getInstructions() };
+      installSampling(client, source, this.options.sampling);
+    }
+    if (this.options.elicitation) installElicitation(client, this.name, this.options.elicitation);
     client.setNotificationHandler('notifications/resources/updated', (notification) => {
       if (generation === this.generation)
         this.options.onResourceUpdated?.(this.name, notification.params.uri);
