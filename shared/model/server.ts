@@ -28,6 +28,52 @@ export const ToolInfoSchema = z.object({
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 
+const IconListSchema = z
+  .array(z.looseObject({ src: z.string(), mimeType: z.string().optional() }))
+  .optional();
+
+/** A resource a server lists (`resources/list`). */
+export const ResourceInfoSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  /** Size in bytes, when the server knows it. */
+  size: z.number().optional(),
+  icons: IconListSchema,
+});
+export type ResourceInfo = z.infer<typeof ResourceInfoSchema>;
+
+/** A parameterised resource (`resources/templates/list`): an RFC 6570 URI template. */
+export const ResourceTemplateInfoSchema = z.object({
+  uriTemplate: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  icons: IconListSchema,
+});
+export type ResourceTemplateInfo = z.infer<typeof ResourceTemplateInfoSchema>;
+
+export const PromptArgumentInfoSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  required: z.boolean().optional(),
+});
+export type PromptArgumentInfo = z.infer<typeof PromptArgumentInfoSchema>;
+
+/** A prompt template a server lists (`prompts/list`), with the arguments it takes. */
+export const PromptInfoSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  arguments: z.array(PromptArgumentInfoSchema).optional(),
+  icons: IconListSchema,
+});
+export type PromptInfo = z.infer<typeof PromptInfoSchema>;
+
 export const ServerInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -36,12 +82,17 @@ export const ServerInfoSchema = z.object({
 export type ServerInfo = z.infer<typeof ServerInfoSchema>;
 
 export const ServerTransportKindSchema = z.enum(['stdio', 'http']);
+/** The HTTP transport actually in use: Streamable HTTP, or the legacy HTTP+SSE it fell back to. */
+export const HttpTransportKindSchema = z.enum(['streamable-http', 'sse']);
+export type HttpTransportKind = z.infer<typeof HttpTransportKindSchema>;
 
 export const ServerSnapshotSchema = z.object({
   name: z.string(),
   transport: ServerTransportKindSchema,
   /** What is run or reached, for display: "npx -y pkg" or the URL. */
   target: z.string(),
+  /** For an http server that connected: which HTTP transport was used. */
+  httpTransport: HttpTransportKindSchema.optional(),
   status: ServerStatusSchema,
   /** One line, present when status is "failed". */
   error: z.string().optional(),
@@ -56,7 +107,12 @@ export const ServerSnapshotSchema = z.object({
     logging: z.boolean(),
   }),
   tools: z.array(ToolInfoSchema),
-  counts: z.object({ tools: z.number(), resources: z.number(), prompts: z.number() }),
+  counts: z.object({
+    tools: z.number(),
+    resources: z.number(),
+    prompts: z.number(),
+    resourceTemplates: z.number().optional(),
+  }),
   pid: z.number().optional(),
   /** The last lines the server wrote to stderr, newest last. */
   stderrTail: z.array(z.string()),

@@ -1,16 +1,18 @@
 import { stat } from 'node:fs/promises';
 import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Tool } from '@modelcontextprotocol/client';
+import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
-import type { ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
-import { ToolInfoSchema } from '../../../shared/model/server.js';
-import type { ServerSnapshot, ServerStatus, ToolCallResult, ToolInfo } from '../../../shared/model/server.js';
+import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
+import type { ServerSnapshot, ServerStatus, ToolCallResult } from '../../../shared/model/server.js';
 import { installRootsHandler } from '../client-features/roots.js';
 import { installElicitation } from '../client-features/elicitation-handler.js';
 import type { ElicitationServices } from '../client-features/elicitation-handler.js';
 import { installSampling } from '../client-features/sampling-handler.js';
 import type { SamplingServices } from '../client-features/sampling-handler.js';
 import { HostError, describeError, oneLine } from '../errors.js';
+import { connectHttp } from './http-transport.js';
+import type { HttpSession } from './http-transport.js';
+import { ServerCatalog, requireCapability } from './server-catalog.js';
 import { StdioProcessTransport } from './stdio-transport.js';
 import type { ProcessExit } from './stdio-transport.js';
 import { parseToolArguments } from './tool-arguments.js';
@@ -26,6 +28,8 @@ export interface ConnectionOptions {
   requestTimeoutMs?: number;
   /** Grace period of each stop step. Default 2 s. */
   stopGraceMs?: number;
+  /** Reconnection of broken SSE streams of remote servers. Default DEFAULT_HTTP_RECONNECTION. */
+  httpReconnection?: StreamableHTTPReconnectionOptions;
   onChange: (snapshot: ServerSnapshot) => void;
   /** A resource this server's client subscribed to changed (`notifications/resources/updated`). */
   onResourceUpdated?: (server: string, uri: string) => void;
@@ -48,8 +52,9 @@ export class ServerConnection {
   private error: string | undefined;
   private client: Client | undefined;
   private transport: StdioProcessTransport | undefined;
-  private tools: ToolInfo[] = [];
-  private counts = { tools: 0, resources: 0, prompts: 0 };
+  /** The remote session, for an http server. */
+  private http: HttpSession | undefined;
+  private serverCatalog: ServerCatalog | undefined;
   private stderrTail: string[] = [];
   private connectedAt: number | undefined;
   /** Bumped on every start/stop so that late events of an old process are ignored. */
@@ -74,6 +79,7 @@ export class ServerConnection {
       name: this.name,
       transport: isStdioConfig(this.config) ? 'stdio' : 'http',
       target: describeTarget(this.config),
+      ...(client && this.http ? { httpTransport: this.http.kind } : {}),
       status: this.status,
       ...(this.error !== undefined ? { error: this.error } : {}),
       ...(version !== undefined ? { protocolVersion: version } : {}),
@@ -94,8 +100,8 @@ export class ServerConnection {
         prompts: caps?.prompts !== undefined,
         logging: caps?.logging !== undefined,
       },
-      tools: this.status === 'connected' ? this.tools : [],
-      counts: this.counts,
+      tools: client && this.serverCatalog ? [...this.serverCatalog.tools] : [],
+      counts: this.countsForSnapshot(),
       ...(this.transport?.pid !== undefined && this.status !== 'stopped' ? { pid: this.transport.pid } : {}),
       stderrTail: [...this.stderrTail],
       ...(this.connectedAt !== undefined ? { connectedAt: this.connectedAt } : {}),
@@ -104,6 +110,24 @@ export class ServerConnection {
 
   get currentStatus(): ServerStatus {
     return this.status;
+  }
+
+  /** What the connected server offers (tools, resources, templates, prompts); undefined unless connected. */
+  get catalog(): ServerCatalog | undefined {
+    return this.status === 'connected' ? this.serverCatalog : undefined;
+  }
+
+  /** The connected server's SDK client, for requests beyond the catalog (read, get, subscribe). */
+  get connectedClient(): Client | undefined {
+    return this.status === 'connected' ? this.client : undefined;
+  }
+
+  /** Throws a clear HostError unless connected and the server declared `feature`. */
+  requireCapability(feature: Parameters<typeof requireCapability>[2]): Client {
+    const client = this.connectedClient;
+    if (!client) throw new HostError('not_connected', `Server "${this.name}" is not connected`);
+    requireCapability(this.name, client.getServerCapabilities(), feature);
+    return client;
   }
 
   /** Replaces the configuration; takes effect at the next start. */
@@ -117,17 +141,10 @@ export class ServerConnection {
     const generation = ++this.generation;
     this.error = undefined;
     this.stderrTail = [];
-    this.tools = [];
-    this.counts = { tools: 0, resources: 0, prompts: 0 };
     this.setStatus('connecting');
     try {
-      if (!isStdioConfig(this.config)) {
-        throw new HostError(
-          'connection_failed',
-          'Remote (HTTP) servers are not supported by this version yet',
-        );
-      }
-      await this.connectStdio(this.config, generation);
+      if (isStdioConfig(this.config)) await this.connectStdio(this.config, generation);
+      else await this.connectRemote(this.config, generation);
       if (generation !== this.generation) return this.snapshot();
       this.connectedAt = Date.now();
       this.setStatus('connected');
@@ -151,11 +168,8 @@ export class ServerConnection {
   }
 
   async callTool(toolName: string, argumentsJson: string, signal?: AbortSignal): Promise<ToolCallResult> {
-    const client = this.client;
-    if (this.status !== 'connected' || !client) {
-      throw new HostError('not_connected', `Server "${this.name}" is not connected`);
-    }
-    const tool = this.tools.find((t) => t.name === toolName);
+    const client = this.requireCapability('tools');
+    const tool = this.serverCatalog?.tools.find((t) => t.name === toolName);
     if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
     const args = parseToolArguments(argumentsJson, tool.inputSchema);
     const started = performance.now();
@@ -196,6 +210,24 @@ export class ServerConnection {
     await client?.sendRootsListChanged().catch((error: unknown) => {
       this.pushStderr(`[host] could not send roots/list_changed: ${describeError(error)}`);
     });
+  }
+
+  /** Streamable HTTP (or its HTTP+SSE fallback), then the catalog. */
+  private async connectRemote(config: HttpServerConfig, generation: number): Promise<void> {
+    const { client, session } = await connectHttp({
+      serverName: this.name,
+      config,
+      env: this.options.baseEnv,
+      newClient: ({ legacyOnly }) => this.newClient(generation, legacyOnly),
+      connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
+      reconnection: this.options.httpReconnection,
+    });
+    this.http = session;
+    try {
+      await this.serverCatalog?.load(client);
+    } catch (error) {
+      throw this.requestFailure(error, 'listing');
+    }
   }
 
   private async connectStdio(config: StdioServerConfig, generation: number): Promise<void> {
@@ -243,51 +275,10 @@ export class ServerConnection {
       }
     };
 
-    const client = new Client(
-      { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
-      {
-        capabilities: {
-          roots: { listChanged: true },
-          ...(this.options.sampling ? { sampling: { tools: {} } } : {}),
-          ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
-        },
-        versionNegotiation: { mode: 'auto', probe: { timeoutMs: 5000 } },
-        listChanged: {
-          tools: {
-            onChanged: (error, tools) => {
-              if (error || !tools || generation !== this.generation) return;
-              this.setTools(tools);
-              this.emit();
-            },
-          },
-        },
-      },
-    );
-    installRootsHandler(client, () => this.config.roots ?? []);
-    if (this.options.sampling) {
-      const source = { server: this.name, instructions: () => client.getInstructions() };
-      installSampling(client, source, this.options.sampling);
-    }
-    if (this.options.elicitation) installElicitation(client, this.name, this.options.elicitation);
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
-      if (generation === this.generation)
-        this.options.onResourceUpdated?.(this.name, notification.params.uri);
-    });
-    this.client = client;
+    const client = this.newClient(generation);
     const handshake = async () => {
       await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? 30_000 });
-      const caps = client.getServerCapabilities() ?? {};
-      const [tools, resources, prompts] = await Promise.all([
-        caps.tools ? client.listTools() : undefined,
-        caps.resources ? client.listResources() : undefined,
-        caps.prompts ? client.listPrompts() : undefined,
-      ]);
-      if (tools) this.setTools(tools.tools);
-      this.counts = {
-        tools: this.tools.length,
-        resources: resources?.resources.length ?? 0,
-        prompts: prompts?.prompts.length ?? 0,
-      };
+      await this.serverCatalog?.load(client);
     };
     // Whichever loses the race must not surface as an unhandled rejection:
     // an abandoned handshake rejects once the transport is torn down.
@@ -301,16 +292,52 @@ export class ServerConnection {
     }
   }
 
-  private setTools(tools: Tool[]): void {
-    const parsed: ToolInfo[] = [];
-    for (const tool of tools) {
-      const result = ToolInfoSchema.safeParse(tool);
-      if (result.success) parsed.push(result.data);
-      else
-        this.pushStderr(`[host] ignored a malformed tool definition: ${oneLine(JSON.stringify(tool), 200)}`);
+  /**
+   * A fresh SDK client and catalog for one connection attempt. Strict
+   * capabilities: besides our own `requireCapability` checks, the SDK refuses
+   * any request whose capability the server did not declare.
+   */
+  private newClient(generation: number, legacyOnly = false): Client {
+    const catalog = new ServerCatalog(this.name, {
+      timeoutMs: this.options.requestTimeoutMs ?? 60_000,
+      onWarning: (line) => {
+        this.pushStderr(line);
+      },
+    });
+    catalog.onChange(() => {
+      if (generation === this.generation && this.status === 'connected') this.emit();
+    });
+    const client = new Client(
+      { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
+      {
+        capabilities: {
+          roots: { listChanged: true },
+          ...(this.options.sampling ? { sampling: { tools: {} } } : {}),
+          ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
+        },
+        versionNegotiation: legacyOnly ? { mode: 'legacy' } : { mode: 'auto', probe: { timeoutMs: 5000 } },
+        enforceStrictCapabilities: true,
+        listChanged: catalog.listChangedHandlers(),
+      },
+    );
+    installRootsHandler(client, () => this.config.roots ?? []);
+    if (this.options.sampling) {
+      const source = { server: this.name, instructions: () => client.getInstructions() };
+      installSampling(client, source, this.options.sampling);
     }
-    this.tools = parsed;
-    this.counts = { ...this.counts, tools: parsed.length };
+    if (this.options.elicitation) installElicitation(client, this.name, this.options.elicitation);
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      if (generation === this.generation)
+        this.options.onResourceUpdated?.(this.name, notification.params.uri);
+    });
+    this.serverCatalog = catalog;
+    this.client = client;
+    return client;
+  }
+
+  private countsForSnapshot(): ServerSnapshot['counts'] {
+    const catalog = this.status === 'connected' ? this.serverCatalog : undefined;
+    return catalog ? catalog.counts() : { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0 };
   }
 
   /** Maps an SDK failure to one clear line, naming the server and what happened. */
@@ -324,6 +351,8 @@ export class ServerConnection {
           return new HostError('timeout', `Server "${this.name}" did not answer ${what} in time`);
         case SdkErrorCode.ConnectionClosed:
           return new HostError('server_exited', `Server "${this.name}" closed the connection during ${what}`);
+        case SdkErrorCode.CapabilityNotSupported:
+          return new HostError('not_found', `Server "${this.name}": ${describeError(error)}`);
         default:
           return new HostError('protocol_error', `Server "${this.name}": ${describeError(error)}`);
       }
@@ -355,8 +384,12 @@ export class ServerConnection {
   private async teardown(failed = false): Promise<void> {
     const client = this.client;
     const transport = this.transport;
+    const http = this.http;
     this.client = undefined;
+    this.http = undefined;
+    this.serverCatalog?.dispose();
     if (failed) await transport?.terminate();
+    await http?.close();
     // Client.close closes the transport, which runs the stop sequence (once).
     await client?.close().catch(() => undefined);
     await transport?.close();

@@ -4,6 +4,7 @@ import spawn from 'cross-spawn';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { HostError } from '../errors.js';
+import { splitBatchText } from './batch-tolerant-transport.js';
 import { LineSplitter } from './line-splitter.js';
 import { signalTree, trackProcessTree, treeAlive, untrackProcessTree } from './process-group.js';
 
@@ -194,7 +195,10 @@ export class StdioProcessTransport implements Transport {
     try {
       message = deserializeMessage(line);
     } catch {
-      this.onStdoutGarbage?.(line.slice(0, 200));
+      // A 2025-03-26 server may batch several messages into one array.
+      const batch = splitBatchText(line);
+      if (batch) for (const item of batch) this.onmessage?.(item);
+      else this.onStdoutGarbage?.(line.slice(0, 200));
       return;
     }
     this.onmessage?.(message);

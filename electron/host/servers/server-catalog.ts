@@ -1,0 +1,263 @@
+import { METHOD_NOT_FOUND, ProtocolError } from '@modelcontextprotocol/client';
+import type { Client, ListChangedHandlers, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { z } from 'zod';
+import {
+  PromptInfoSchema,
+  ResourceInfoSchema,
+  ResourceTemplateInfoSchema,
+  ToolInfoSchema,
+} from '../../../shared/model/server.js';
+import type {
+  PromptInfo,
+  ResourceInfo,
+  ResourceTemplateInfo,
+  ToolInfo,
+} from '../../../shared/model/server.js';
+import { HostError, describeError, oneLine } from '../errors.js';
+
+/** The server features a host may use only when the server declared them. */
+export type ServerFeature =
+  'tools' | 'resources' | 'resources.subscribe' | 'prompts' | 'logging' | 'completions';
+
+/** Whether the server declared `feature` in its capabilities (initialize or server/discover). */
+export function hasCapability(caps: ServerCapabilities | undefined, feature: ServerFeature): boolean {
+  switch (feature) {
+    case 'resources.subscribe':
+      return caps?.resources?.subscribe === true;
+    default:
+      return caps?.[feature] !== undefined;
+  }
+}
+
+const FEATURE_WORDS: Record<ServerFeature, string> = {
+  tools: 'tools',
+  resources: 'resources',
+  'resources.subscribe': 'resource subscriptions',
+  prompts: 'prompts',
+  logging: 'log messages',
+  completions: 'argument completion',
+};
+
+/**
+ * Throws a clear HostError unless the server declared `feature`, so the host
+ * never sends a request the server did not offer (the spec's capability
+ * negotiation) and the user reads why instead of a JSON-RPC error.
+ */
+export function requireCapability(
+  serverName: string,
+  caps: ServerCapabilities | undefined,
+  feature: ServerFeature,
+): void {
+  if (hasCapability(caps, feature)) return;
+  throw new HostError(
+    'not_found',
+    `Server "${serverName}" does not offer ${FEATURE_WORDS[feature]} (it did not declare the "${feature}" capability)`,
+  );
+}
+
+export type CatalogList = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+
+export interface CatalogCounts {
+  tools: number;
+  resources: number;
+  resourceTemplates: number;
+  prompts: number;
+}
+
+export interface CatalogOptions {
+  /** Per-request time limit of the list requests. */
+  timeoutMs: number;
+  /** A line for the server's log: malformed entries skipped, a refresh that failed. */
+  onWarning: (line: string) => void;
+}
+
+/** Waits this long after a list_changed so a burst of them costs one refresh. */
+const LIST_CHANGED_DEBOUNCE_MS = 50;
+
+/**
+ * What one connected server offers: its tools, resources, resource templates
+ * and prompts. Only the lists whose capability the server declared are
+ * requested; each is fetched across every page (the SDK's no-cursor list
+ * calls walk `nextCursor` to the end) and refreshed when the server sends the
+ * matching `notifications/…/list_changed` (on a 2026-07-28 connection the SDK
+ * opens the `subscriptions/listen` stream that carries them). Entries are
+ * parsed with the shared zod schemas; malformed ones are skipped and logged,
+ * so the UI only ever sees shapes it understands.
+ *
+ * One catalog belongs to one connection attempt: create a new one per
+ * connect, and `dispose()` it when the connection ends so a late refresh of
+ * an old client is ignored.
+ */
+export class ServerCatalog {
+  private client: Client | undefined;
+  private disposed = false;
+  private readonly listeners = new Set<(list: CatalogList) => void>();
+  private toolList: ToolInfo[] = [];
+  private resourceList: ResourceInfo[] = [];
+  private templateList: ResourceTemplateInfo[] = [];
+  private promptList: PromptInfo[] = [];
+
+  constructor(
+    readonly serverName: string,
+    private readonly options: CatalogOptions,
+  ) {}
+
+  /**
+   * The `listChanged` option for the SDK `Client` constructor. The SDK only
+   * installs a handler for a list whose `listChanged` the server declared;
+   * the refetch itself is ours (autoRefresh off) so that a resources change
+   * also refreshes the templates, and every result goes through our schemas.
+   */
+  listChangedHandlers(): ListChangedHandlers {
+    const handler = (refresh: () => Promise<void>) => ({
+      autoRefresh: false,
+      debounceMs: LIST_CHANGED_DEBOUNCE_MS,
+      onChanged: () => {
+        // Fire-and-forget on purpose: a notification has no caller to answer;
+        // refresh() reports its own failures as warnings.
+        void refresh();
+      },
+    });
+    return {
+      tools: handler(() => this.refresh('tools')),
+      resources: handler(async () => {
+        await Promise.all([this.refresh('resources'), this.refresh('resourceTemplates')]);
+      }),
+      prompts: handler(() => this.refresh('prompts')),
+    };
+  }
+
+  /** Fetches every declared list in full. Rejects (with the SDK error) if a declared list fails. */
+  async load(client: Client): Promise<void> {
+    this.client = client;
+    const caps = client.getServerCapabilities();
+    await Promise.all([
+      hasCapability(caps, 'tools') ? this.fetch('tools') : undefined,
+      hasCapability(caps, 'resources') ? this.fetch('resources') : undefined,
+      hasCapability(caps, 'resources') ? this.fetchTemplatesTolerantly() : undefined,
+      hasCapability(caps, 'prompts') ? this.fetch('prompts') : undefined,
+    ]);
+  }
+
+  get tools(): readonly ToolInfo[] {
+    return this.toolList;
+  }
+  get resources(): readonly ResourceInfo[] {
+    return this.resourceList;
+  }
+  get resourceTemplates(): readonly ResourceTemplateInfo[] {
+    return this.templateList;
+  }
+  get prompts(): readonly PromptInfo[] {
+    return this.promptList;
+  }
+
+  counts(): CatalogCounts {
+    return {
+      tools: this.toolList.length,
+      resources: this.resourceList.length,
+      resourceTemplates: this.templateList.length,
+      prompts: this.promptList.length,
+    };
+  }
+
+  /** Calls `listener` after a list was replaced by a refresh. Returns the unsubscribe function. */
+  onChange(listener: (list: CatalogList) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Refetches one list now (also what a list_changed notification does). Never rejects. */
+  async refresh(list: CatalogList): Promise<void> {
+    if (this.disposed || !this.client) return;
+    try {
+      await this.fetch(list);
+    } catch (error) {
+      if (this.isLive()) {
+        this.options.onWarning(`[host] refreshing ${LIST_METHOD[list]} failed: ${describeError(error)}`);
+      }
+      return;
+    }
+    if (!this.isLive()) return;
+    for (const listener of this.listeners) listener(list);
+  }
+
+  /** Ends this catalog: later refreshes are ignored and listeners dropped. */
+  dispose(): void {
+    this.disposed = true;
+    this.client = undefined;
+    this.listeners.clear();
+  }
+
+  /** A method rather than a field read: the answer changes across awaits. */
+  private isLive(): boolean {
+    return !this.disposed;
+  }
+
+  private async fetch(list: CatalogList): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const options = { timeout: this.options.timeoutMs, cacheMode: 'refresh' as const };
+    switch (list) {
+      case 'tools': {
+        const { tools } = await client.listTools(undefined, options);
+        if (this.isLive()) this.toolList = this.parse(tools, ToolInfoSchema, 'tool');
+        return;
+      }
+      case 'resources': {
+        const { resources } = await client.listResources(undefined, options);
+        if (this.isLive()) this.resourceList = this.parse(resources, ResourceInfoSchema, 'resource');
+        return;
+      }
+      case 'resourceTemplates': {
+        const { resourceTemplates } = await client.listResourceTemplates(undefined, options);
+        if (this.isLive()) {
+          this.templateList = this.parse(resourceTemplates, ResourceTemplateInfoSchema, 'resource template');
+        }
+        return;
+      }
+      case 'prompts': {
+        const { prompts } = await client.listPrompts(undefined, options);
+        if (this.isLive()) this.promptList = this.parse(prompts, PromptInfoSchema, 'prompt');
+        return;
+      }
+    }
+  }
+
+  /**
+   * Templates share the `resources` capability, but many servers that list
+   * resources never implemented `resources/templates/list`; "method not
+   * found" there means "no templates", not a broken server.
+   */
+  private async fetchTemplatesTolerantly(): Promise<void> {
+    try {
+      await this.fetch('resourceTemplates');
+    } catch (error) {
+      if (error instanceof ProtocolError && error.code === METHOD_NOT_FOUND) {
+        this.templateList = [];
+        return;
+      }
+      throw error;
+    }
+  }
+
+  private parse<S extends z.ZodType>(items: readonly unknown[], schema: S, what: string): z.infer<S>[] {
+    const parsed: z.infer<S>[] = [];
+    for (const item of items) {
+      const result = schema.safeParse(item);
+      if (result.success) parsed.push(result.data);
+      else
+        this.options.onWarning(`[host] ignored a malformed ${what}: ${oneLine(JSON.stringify(item), 200)}`);
+    }
+    return parsed;
+  }
+}
+
+const LIST_METHOD: Record<CatalogList, string> = {
+  tools: 'tools/list',
+  resources: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+  prompts: 'prompts/list',
+};
