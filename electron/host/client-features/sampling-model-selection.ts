@@ -11,7 +11,9 @@
  *    "mini", "nano", "lite", "small" → haiku; "pro", "medium" → sonnet;
  *    "ultra", "large" → opus. A hint that matches nothing is skipped.
  * 2. No usable hint: the priorities (cost, speed, intelligence, each 0–1;
- *    a missing one counts as 0) score the three tiers; the highest wins.
+ *    a missing one counts as 0) are compared with each tier's profile
+ *    (cosine similarity); the closest tier wins, so balanced priorities
+ *    pick sonnet, cost/speed pick haiku, intelligence picks opus.
  * 3. No hints and no priorities: the default model (sonnet tier).
  */
 
@@ -43,8 +45,10 @@ export const KNOWN_CLAUDE_MODELS: readonly string[] = [
 ];
 
 /**
- * How each tier serves each priority (0–1): haiku is cheapest and fastest,
- * opus the most capable. Score = Σ priority × fit.
+ * Each tier's profile over (cost, speed, intelligence), 0–1: haiku is
+ * cheapest and fastest, opus the most capable, sonnet balanced. The server's
+ * priorities form a vector too; the tier whose profile points the most the
+ * same way (cosine similarity) wins, so balanced priorities pick sonnet.
  */
 const TIER_FIT: Readonly<Record<Tier, { cost: number; speed: number; intelligence: number }>> = {
   haiku: { cost: 1, speed: 1, intelligence: 0.3 },
@@ -92,15 +96,18 @@ export function tierByPriorities(
   prefs: ModelPreferencesInput | undefined,
   allowed = TIERS,
 ): Tier | undefined {
+  const cost = prefs?.costPriority ?? 0;
+  const speed = prefs?.speedPriority ?? 0;
+  const intelligence = prefs?.intelligencePriority ?? 0;
+  const length = Math.hypot(cost, speed, intelligence);
+  if (length === 0) return undefined;
   let best: Tier | undefined;
   let bestScore = -1;
   for (const tier of TIERS) {
     if (!allowed.includes(tier)) continue;
     const fit = TIER_FIT[tier];
-    const score =
-      (prefs?.costPriority ?? 0) * fit.cost +
-      (prefs?.speedPriority ?? 0) * fit.speed +
-      (prefs?.intelligencePriority ?? 0) * fit.intelligence;
+    const dot = cost * fit.cost + speed * fit.speed + intelligence * fit.intelligence;
+    const score = dot / (length * Math.hypot(fit.cost, fit.speed, fit.intelligence));
     if (score > bestScore) {
       best = tier;
       bestScore = score;
@@ -125,7 +132,7 @@ export function selectSamplingModel(
     }
     if (candidates.length > 1) {
       const tiers = TIERS.filter((t) => candidates.some((id) => tierOf(id) === t));
-      const tier = hasPriorities(prefs) ? tierByPriorities(prefs, tiers) : tiers[0];
+      const tier = (hasPriorities(prefs) ? tierByPriorities(prefs, tiers) : undefined) ?? tiers[0];
       const model = candidates.find((id) => tierOf(id) === tier) ?? candidates[0] ?? defaultModel;
       return {
         model,
