@@ -12,6 +12,9 @@ import './styles/dialog.css';
 import './styles/server.css';
 import './styles/tools.css';
 import './styles/result.css';
+import './styles/tabs.css';
+import './styles/features.css';
+import './styles/consent-dialogs.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

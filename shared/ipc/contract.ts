@@ -7,11 +7,13 @@ import {
   CompleteParamsSchema,
   CompletionResultSchema,
   PromptResultSchema,
+  ResourceListingSchema,
   ResourceReadResultSchema,
   ResourceTargetSchema,
   ResourceUpdatedSchema,
   ResourceUriSchema,
   RootInfoSchema,
+  ServerPromptsSchema,
 } from '../model/features.js';
 import {
   EVENT_NAMES,
@@ -62,6 +64,10 @@ export const requests = {
       .strict(),
     result: ToolCallResultSchema,
   },
+  /** A server's resources and templates (every page, from the host's catalog; no request to the server). */
+  listResources: { params: z.object({ server: ServerNameSchema }).strict(), result: ResourceListingSchema },
+  /** The prompts of every connected server that offers them. */
+  listPrompts: { params: none, result: z.array(ServerPromptsSchema) },
   /** Read a resource by URI, or through a template with its variables filled in. */
   readResource: {
     params: z.object({ server: ServerNameSchema, target: ResourceTargetSchema }).strict(),

@@ -13,6 +13,8 @@ export const REQUEST_NAMES = [
   'startServer',
   'stopServer',
   'callTool',
+  'listResources',
+  'listPrompts',
   'readResource',
   'subscribeResource',
   'unsubscribeResource',

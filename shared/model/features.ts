@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ServerNameSchema } from './config.js';
-import { ContentBlockSchema } from './server.js';
+import {
+  ContentBlockSchema,
+  PromptInfoSchema,
+  ResourceInfoSchema,
+  ResourceTemplateInfoSchema,
+} from './server.js';
 
 /**
  * What the host tells the UI about a server's resources, prompts,
@@ -13,6 +18,26 @@ import { ContentBlockSchema } from './server.js';
 export const MAX_URI_LENGTH = 8192;
 
 export const ResourceUriSchema = z.string().min(1).max(MAX_URI_LENGTH);
+
+/** A server's resources and templates (all pages, from the catalog) and what it allows with them. */
+export const ResourceListingSchema = z.object({
+  resources: z.array(ResourceInfoSchema),
+  templates: z.array(ResourceTemplateInfoSchema),
+  /** The server declared `resources.subscribe`. */
+  subscribe: z.boolean(),
+  /** The server declared `completions` (template variables can be completed). */
+  completions: z.boolean(),
+});
+export type ResourceListing = z.infer<typeof ResourceListingSchema>;
+
+/** One connected server's prompts (all pages, from the catalog). */
+export const ServerPromptsSchema = z.object({
+  server: z.string(),
+  prompts: z.array(PromptInfoSchema),
+  /** The server declared `completions` (prompt arguments can be completed). */
+  completions: z.boolean(),
+});
+export type ServerPrompts = z.infer<typeof ServerPromptsSchema>;
 
 /** One folder a server may see: a file:// URI, its display name and local path. */
 export const RootInfoSchema = z.object({

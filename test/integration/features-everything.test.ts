@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { createTestHost, start, value } from '../helpers/host.js';
@@ -40,6 +40,71 @@ async function rootsSeenByServer(api: HostRequests): Promise<string> {
   );
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 }
+
+const catalogServer = fileURLToPath(new URL('../fixtures/servers/catalog-server.mjs', import.meta.url));
+
+describe('listings', () => {
+  it('lists the resources, templates and prompts of server-everything with what it allows', async () => {
+    const { api } = await connected();
+    const listing = value(await api.listResources({ server: 'everything' }));
+    expect(listing.resources.map((r) => r.uri)).toContain(FEATURES_DOC);
+    expect(listing.templates.map((t) => t.uriTemplate).sort()).toEqual([BLOB_TEMPLATE, TEXT_TEMPLATE]);
+    expect(listing).toMatchObject({ subscribe: true, completions: true });
+    const prompts = value(await api.listPrompts({}));
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0]?.server).toBe('everything');
+    expect(prompts[0]?.completions).toBe(true);
+    expect(prompts[0]?.prompts.map((p) => p.name).sort()).toEqual([
+      'args-prompt',
+      'completable-prompt',
+      'resource-prompt',
+      'simple-prompt',
+    ]);
+    const args = prompts[0]?.prompts.find((p) => p.name === 'args-prompt')?.arguments;
+    expect(args).toEqual([
+      expect.objectContaining({ name: 'city', required: true }),
+      expect.objectContaining({ name: 'state' }),
+    ]);
+  });
+
+  it('serves every page from the catalog, follows list_changed, and refuses what a server did not declare', async () => {
+    t = await createTestHost({ paged: { command: process.execPath, args: [catalogServer] } });
+    await start(t.api, 'paged');
+    const listing = value(await t.api.listResources({ server: 'paged' }));
+    // Two entries a page on the server: 5 resources and 3 templates arrive whole.
+    expect(listing.resources.map((r) => r.name)).toEqual([1, 2, 3, 4, 5].map((n) => `resource-${n}`));
+    expect(listing.templates).toHaveLength(3);
+    expect(listing).toMatchObject({ subscribe: false, completions: false });
+    expect(value(await t.api.listPrompts({}))[0]?.prompts).toHaveLength(3);
+
+    value(await t.api.callTool({ server: 'paged', tool: 'grow', argumentsJson: '{}' }));
+    const api = t.api;
+    const grown = await eventually(async () => {
+      const next = value(await api.listResources({ server: 'paged' }));
+      return next.resources.length === 6 ? next : undefined;
+    });
+    expect(grown.resources.at(-1)?.uri).toBe('fixture://grown/1');
+
+    const subscribe = await t.api.subscribeResource({ server: 'paged', uri: 'fixture://resource/1' });
+    expect(subscribe).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const completion = await t.api.complete({
+      server: 'paged',
+      ref: { type: 'prompt', name: 'prompt-1' },
+      argument: { name: 'topic', value: '' },
+    });
+    expect(completion).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    if (!completion.ok) expect(completion.error.message).toContain('completion');
+  });
+
+  it('answers listings of a stopped server with not_connected', async () => {
+    t = await createTestHost({ everything: everything() });
+    expect(await t.api.listResources({ server: 'everything' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_connected' },
+    });
+    expect(value(await t.api.listPrompts({}))).toEqual([]);
+  });
+});
 
 describe('resources of server-everything', () => {
   it('reads a text resource with its MIME type', async () => {

@@ -1,7 +1,6 @@
 import type { CompletionRef, CompletionResult } from '../../../shared/model/features.js';
 import { CompletionResultSchema } from '../../../shared/model/features.js';
 import type { ServerConnection } from '../servers/server-connection.js';
-import { requireCapability } from './resources.js';
 
 /**
  * Asks a server for suggestions (completion/complete) for one argument of a
@@ -14,12 +13,8 @@ export async function complete(
   argument: { name: string; value: string },
   context?: Record<string, string>,
 ): Promise<CompletionResult> {
+  connection.requireCapability('completions');
   const result = await connection.request('completion/complete', (client) => {
-    requireCapability(
-      connection.name,
-      client.getServerCapabilities()?.completions !== undefined,
-      'completions',
-    );
     return client.complete({
       ref:
         ref.type === 'prompt'

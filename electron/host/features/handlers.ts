@@ -3,10 +3,13 @@ import type { Platform } from '../platform.js';
 import { describeRoot, rootUriFromPath, withRoot } from '../client-features/roots.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import { complete } from './completions.js';
+import { allPrompts, resourceListing } from './listings.js';
 import { getPrompt } from './prompts.js';
 import { readResource, subscribeResource, unsubscribeResource } from './resources.js';
 
 type FeatureRequest =
+  | 'listResources'
+  | 'listPrompts'
   | 'readResource'
   | 'subscribeResource'
   | 'unsubscribeResource'
@@ -29,6 +32,8 @@ export function featureHandlers(
     return roots(server);
   };
   return {
+    listResources: ({ server }) => Promise.resolve(resourceListing(servers.get(server))),
+    listPrompts: () => Promise.resolve(allPrompts(servers.list().map((s) => servers.get(s.name)))),
     readResource: ({ server, target }) => readResource(servers.get(server), target),
     subscribeResource: async ({ server, uri }) => {
       await subscribeResource(servers.get(server), uri);

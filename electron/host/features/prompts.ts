@@ -1,7 +1,6 @@
 import type { PromptResult } from '../../../shared/model/features.js';
 import type { ServerConnection } from '../servers/server-connection.js';
 import { toBlock } from '../servers/tool-result.js';
-import { requireCapability } from './resources.js';
 
 /**
  * Gets a prompt (prompts/get) with the person's argument values and shapes
@@ -14,10 +13,10 @@ export async function getPrompt(
   args: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<PromptResult> {
-  const result = await connection.request(`prompts/get ${name}`, (client) => {
-    requireCapability(connection.name, client.getServerCapabilities()?.prompts !== undefined, 'prompts');
-    return client.getPrompt({ name, arguments: args }, signal ? { signal } : undefined);
-  });
+  connection.requireCapability('prompts');
+  const result = await connection.request(`prompts/get ${name}`, (client) =>
+    client.getPrompt({ name, arguments: args }, signal ? { signal } : undefined),
+  );
   return {
     server: connection.name,
     name,

@@ -35,31 +35,22 @@ export async function readResource(
   signal?: AbortSignal,
 ): Promise<ResourceReadResult> {
   const uri = targetUri(target);
-  const result = await connection.request(`resources/read ${uri}`, (client) => {
-    requireCapability(connection.name, client.getServerCapabilities()?.resources !== undefined, 'resources');
-    return client.readResource({ uri }, { cacheMode: 'bypass', ...(signal ? { signal } : {}) });
-  });
+  connection.requireCapability('resources');
+  const result = await connection.request(`resources/read ${uri}`, (client) =>
+    client.readResource({ uri }, { cacheMode: 'bypass', ...(signal ? { signal } : {}) }),
+  );
   return { uri, contents: result.contents.map(toContent), readAt: Date.now() };
 }
 
 /** Subscribes to updates of one resource; only when the server declared `resources.subscribe`. */
 export async function subscribeResource(connection: ServerConnection, uri: string): Promise<void> {
-  await connection.request(`resources/subscribe ${uri}`, (client) => {
-    requireCapability(
-      connection.name,
-      client.getServerCapabilities()?.resources?.subscribe === true,
-      'resource subscriptions',
-    );
-    return client.subscribeResource({ uri });
-  });
+  connection.requireCapability('resources.subscribe');
+  await connection.request(`resources/subscribe ${uri}`, (client) => client.subscribeResource({ uri }));
 }
 
 export async function unsubscribeResource(connection: ServerConnection, uri: string): Promise<void> {
+  connection.requireCapability('resources.subscribe');
   await connection.request(`resources/unsubscribe ${uri}`, (client) => client.unsubscribeResource({ uri }));
-}
-
-export function requireCapability(server: string, declared: boolean, what: string): void {
-  if (!declared) throw new HostError('not_found', `Server "${server}" does not offer ${what}`);
 }
 
 type Contents = ReadResourceResult['contents'][number];

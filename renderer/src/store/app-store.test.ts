@@ -53,6 +53,8 @@ function fakeHost() {
         Result<{ isError: boolean; content: { type: 'text'; text: string }[]; durationMs: number }>
       > => ok({ isError: false, content: [{ type: 'text', text: 'Echo: hi' }], durationMs: 3 }),
     ),
+    listResources: unused,
+    listPrompts: unused,
     readResource: unused,
     subscribeResource: unused,
     unsubscribeResource: unused,
