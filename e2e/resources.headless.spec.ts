@@ -42,7 +42,8 @@ test('browse resources, read one, attach it to chat, fill a template with comple
 
   // Subscribe, then let the server send updates: the resource is marked as changed.
   await main.getByRole('button', { name: 'Subscribe to updates' }).click();
-  await expect(main.getByRole('button', { name: 'Subscribed — stop' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
+  await expect(main.getByText('Live: subscribed')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('resources-light.png'), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: testInfo.outputPath('resources-dark.png'), fullPage: true });
@@ -85,6 +86,7 @@ test('fill a prompt with completions and see its messages', async ({ app, page }
   await department.fill('E');
   const suggestions = main.getByRole('listbox', { name: 'Suggestions for department' });
   await expect(suggestions.getByRole('option')).toHaveText(['Engineering']);
+  await page.screenshot({ path: testInfo.outputPath('prompt-suggestions.png') });
   await department.press('ArrowDown');
   await department.press('Enter');
   await expect(department).toHaveValue('Engineering');

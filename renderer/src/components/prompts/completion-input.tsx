@@ -22,7 +22,11 @@ export function CompletionInput(props: {
 }) {
   const { value, onChange, complete } = props;
   const id = useId();
-  const [suggestions, setSuggestions] = useState<readonly string[]>([]);
+  // Suggestions are shown only for the value they were asked for, never stale ones.
+  const [answer, setAnswer] = useState<{ value: string; suggestions: readonly string[] }>({
+    value: '',
+    suggestions: [],
+  });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const asked = useRef(0);
@@ -34,7 +38,7 @@ export function CompletionInput(props: {
       // A late answer for an older value is dropped by the ticket check.
       void complete(value).then((values) => {
         if (ticket !== asked.current) return;
-        setSuggestions(values);
+        setAnswer({ value, suggestions: values });
         setActive(-1);
       });
     }, DEBOUNCE_MS);
@@ -43,6 +47,7 @@ export function CompletionInput(props: {
     };
   }, [complete, value, open]);
 
+  const suggestions = answer.value === value ? answer.suggestions : [];
   const shown = open && suggestions.length > 0 && !(suggestions.length === 1 && suggestions[0] === value);
   const take = (suggestion: string) => {
     onChange(suggestion);
@@ -57,88 +62,90 @@ export function CompletionInput(props: {
         </label>
         {props.required !== true && <span className="field__optional">optional</span>}
       </div>
-      <input
-        id={id}
-        className="field__control"
-        value={value}
-        placeholder={props.placeholder}
-        required={props.required}
-        autoFocus={props.autoFocus}
-        autoComplete="off"
-        spellCheck={false}
-        {...(complete
-          ? {
-              role: 'combobox',
-              'aria-autocomplete': 'list' as const,
-              'aria-expanded': shown,
-              'aria-controls': `${id}-list`,
-              ...(shown && active >= 0 ? { 'aria-activedescendant': `${id}-opt-${String(active)}` } : {}),
-            }
-          : {})}
-        aria-describedby={props.description !== undefined ? `${id}-desc` : undefined}
-        onChange={(event) => {
-          onChange(event.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => {
-          setOpen(true);
-        }}
-        onBlur={() => {
-          setOpen(false);
-        }}
-        onKeyDown={(event) => {
-          if (shown && event.key === 'ArrowDown') {
-            event.preventDefault();
-            setActive((a) => (a + 1) % suggestions.length);
-          } else if (shown && event.key === 'ArrowUp') {
-            event.preventDefault();
-            setActive((a) => (a <= 0 ? suggestions.length - 1 : a - 1));
-          } else if (shown && active >= 0 && (event.key === 'Enter' || event.key === 'Tab')) {
-            event.preventDefault();
-            take(suggestions[active] ?? value);
-          } else if (shown && event.key === 'Escape') {
-            event.preventDefault();
-            event.stopPropagation();
-            setOpen(false);
-          } else if (event.key === 'Enter' && props.onEnter) {
-            event.preventDefault();
-            props.onEnter();
-          } else if (!open && event.key === 'ArrowDown') {
+      <div className="completion__anchor">
+        <input
+          id={id}
+          className="field__control"
+          value={value}
+          placeholder={props.placeholder}
+          required={props.required}
+          autoFocus={props.autoFocus}
+          autoComplete="off"
+          spellCheck={false}
+          {...(complete
+            ? {
+                role: 'combobox',
+                'aria-autocomplete': 'list' as const,
+                'aria-expanded': shown,
+                'aria-controls': `${id}-list`,
+                ...(shown && active >= 0 ? { 'aria-activedescendant': `${id}-opt-${String(active)}` } : {}),
+              }
+            : {})}
+          aria-describedby={props.description !== undefined ? `${id}-desc` : undefined}
+          onChange={(event) => {
+            onChange(event.target.value);
             setOpen(true);
-          }
-        }}
-      />
+          }}
+          onFocus={() => {
+            setOpen(true);
+          }}
+          onBlur={() => {
+            setOpen(false);
+          }}
+          onKeyDown={(event) => {
+            if (shown && event.key === 'ArrowDown') {
+              event.preventDefault();
+              setActive((a) => (a + 1) % suggestions.length);
+            } else if (shown && event.key === 'ArrowUp') {
+              event.preventDefault();
+              setActive((a) => (a <= 0 ? suggestions.length - 1 : a - 1));
+            } else if (shown && active >= 0 && (event.key === 'Enter' || event.key === 'Tab')) {
+              event.preventDefault();
+              take(suggestions[active] ?? value);
+            } else if (shown && event.key === 'Escape') {
+              event.preventDefault();
+              event.stopPropagation();
+              setOpen(false);
+            } else if (event.key === 'Enter' && props.onEnter) {
+              event.preventDefault();
+              props.onEnter();
+            } else if (!open && event.key === 'ArrowDown') {
+              setOpen(true);
+            }
+          }}
+        />
+        {complete && (
+          <ul
+            id={`${id}-list`}
+            role="listbox"
+            aria-label={`Suggestions for ${props.label}`}
+            className="completion__list"
+            hidden={!shown}
+          >
+            {shown &&
+              suggestions.map((suggestion, index) => (
+                <li
+                  key={suggestion}
+                  id={`${id}-opt-${String(index)}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className="completion__option"
+                  onMouseDown={(event) => {
+                    // Keep focus in the field; the click takes the suggestion.
+                    event.preventDefault();
+                    take(suggestion);
+                  }}
+                >
+                  {suggestion}
+                </li>
+              ))}
+          </ul>
+        )}
+      </div>
       {props.description !== undefined && (
         <span id={`${id}-desc`} className="field__hint">
           {props.description}
         </span>
-      )}
-      {complete && (
-        <ul
-          id={`${id}-list`}
-          role="listbox"
-          aria-label={`Suggestions for ${props.label}`}
-          className="completion__list"
-          hidden={!shown}
-        >
-          {shown &&
-            suggestions.map((suggestion, index) => (
-              <li
-                key={suggestion}
-                id={`${id}-opt-${String(index)}`}
-                role="option"
-                aria-selected={index === active}
-                className="completion__option"
-                onMouseDown={(event) => {
-                  // Keep focus in the field; the click takes the suggestion.
-                  event.preventDefault();
-                  take(suggestion);
-                }}
-              >
-                {suggestion}
-              </li>
-            ))}
-        </ul>
       )}
     </div>
   );

@@ -44,6 +44,7 @@ export function ResourcePanel(props: {
           {resource.title !== undefined && <span className="tool-panel__title mono">{resource.name}</span>}
         </h3>
         <div className="resource-meta">
+          {subscribed && <span className="badge badge--info">Live: subscribed</span>}
           {resource.mimeType !== undefined && <span className="tag">{resource.mimeType}</span>}
           {resource.size !== undefined && <span className="tag">{formatBytes(resource.size)}</span>}
         </div>
@@ -75,13 +76,12 @@ export function ResourcePanel(props: {
           <button
             type="button"
             className="btn"
-            aria-pressed={subscribed}
             disabled={!connected || toggling}
             onClick={() => {
               void toggleSubscription();
             }}
           >
-            {subscribed ? 'Subscribed — stop' : 'Subscribe to updates'}
+            {subscribed ? 'Unsubscribe' : 'Subscribe to updates'}
           </button>
         )}
         <AttachButton server={server} uri={uri} label={label} mimeType={resource.mimeType} />
