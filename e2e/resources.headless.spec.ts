@@ -60,6 +60,11 @@ test('browse resources, read one, attach it to chat, fill a template with comple
   );
   await main.getByRole('tab', { name: /^Resources/ }).click();
   await expect(list.getByRole('button', { name: /features\.md/ }).getByLabel('changed')).toBeVisible();
+  // Back on the resource: still subscribed (same connection), and the change is shown with its time.
+  await list.getByRole('button', { name: /features\.md/ }).click();
+  await expect(main.getByRole('button', { name: 'Unsubscribe' })).toBeVisible();
+  await expect(main.getByRole('status').filter({ hasText: 'on the server at' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('resource-updated.png') });
 
   // A template: fill its variable, read the expanded URI (binary content: size and type).
   await main

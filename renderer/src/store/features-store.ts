@@ -47,6 +47,8 @@ export interface FeaturesData {
   readonly prompts: Loadable<readonly ServerPrompts[]>;
   /** Per server, per key (a URI, or a template): the last read. */
   readonly reads: Readonly<Record<string, Readonly<Record<string, ResourceReadState>>>>;
+  /** Per server: the connection (its `connectedAt`) the subscriptions belong to. */
+  readonly connections: Readonly<Record<string, number | undefined>>;
   /** Per server: subscribed URIs. */
   readonly subscribed: Readonly<Record<string, readonly string[]>>;
   /**
@@ -66,8 +68,12 @@ export interface FeaturesActions {
   read: (server: string, key: string, target: ResourceTarget) => Promise<void>;
   /** Subscribes or unsubscribes; resolves with the host's error, if any. */
   setSubscribed: (server: string, uri: string, on: boolean) => Promise<HostErrorValue | undefined>;
-  /** Forget a server's subscriptions (it restarted, so the server forgot them too). */
-  resetSubscriptions: (server: string) => void;
+  /**
+   * Tells the store which connection of a server the UI sees (its
+   * `connectedAt`). A new connection has no subscriptions, so they are
+   * forgotten when it changes; the same connection keeps them.
+   */
+  syncConnection: (server: string, connectedAt: number | undefined) => void;
   complete: (
     server: string,
     ref: CompletionRef,
@@ -161,9 +167,13 @@ export function createFeaturesStore(host: HostApi): { store: StoreApi<FeaturesSt
         });
         return undefined;
       },
-      resetSubscriptions(server) {
-        if ((get().subscribed[server] ?? []).length === 0) return;
-        set((s) => ({ subscribed: { ...s.subscribed, [server]: [] } }));
+      syncConnection(server, connectedAt) {
+        const s = get();
+        if (server in s.connections && s.connections[server] === connectedAt) return;
+        set({
+          connections: { ...s.connections, [server]: connectedAt },
+          subscribed: { ...s.subscribed, [server]: [] },
+        });
       },
       complete: (server, ref, argument, context) =>
         host.complete({ server, ref, argument, ...(context ? { context } : {}) }),
@@ -192,7 +202,16 @@ export function createFeaturesStore(host: HostApi): { store: StoreApi<FeaturesSt
       },
     };
 
-    return { listings: {}, prompts: NOTHING, reads: {}, subscribed: {}, updatedAt: {}, roots: {}, actions };
+    return {
+      listings: {},
+      prompts: NOTHING,
+      reads: {},
+      connections: {},
+      subscribed: {},
+      updatedAt: {},
+      roots: {},
+      actions,
+    };
   });
 
   const unsubscribe = host.on('resourceUpdated', ({ server, uri, at }) => {

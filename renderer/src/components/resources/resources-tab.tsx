@@ -14,7 +14,7 @@ const FILTER_FROM = 8;
 /** A server's resources and templates on the left, the selected one on the right. */
 export function ResourcesTab({ server }: { server: ServerSnapshot }) {
   const listing = useFeatures((s) => listingOf(s, server.name));
-  const { loadListing, resetSubscriptions } = useFeatureActions();
+  const { loadListing, syncConnection } = useFeatureActions();
   const [selection, setSelection] = useState<Selection>();
   const [filter, setFilter] = useState('');
   const connected = server.status === 'connected';
@@ -27,8 +27,8 @@ export function ResourcesTab({ server }: { server: ServerSnapshot }) {
   }, [server, connected, offered, loadListing]);
   // A new connection has no subscriptions.
   useEffect(() => {
-    resetSubscriptions(server.name);
-  }, [server.connectedAt, server.name, resetSubscriptions]);
+    syncConnection(server.name, server.connectedAt);
+  }, [server.connectedAt, server.name, syncConnection]);
 
   if (!connected) return <NotOffered what="Resources" server={server} />;
   if (!offered) return <NotOffered what="Resources" server={server} />;
