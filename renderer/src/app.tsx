@@ -3,6 +3,7 @@ import { AddServerDialog } from './components/add-server/add-server-dialog.js';
 import { ConfigBanner } from './components/banners/config-banner.js';
 import { ConnectionBanner } from './components/banners/connection-banner.js';
 import { EmptyState } from './components/empty-state.js';
+import { ClientConsentDialogs } from './components/sampling/client-consent-dialogs.js';
 import { LoadingState } from './components/loading-state.js';
 import { ServerDetail } from './components/server/server-detail.js';
 import { Sidebar } from './components/sidebar/sidebar.js';
@@ -33,6 +34,7 @@ export function App() {
         <ConfigBanner />
         <main className={stale ? 'main main--stale' : 'main'}>{body}</main>
       </div>
+      <ClientConsentDialogs />
       {adding && (
         <AddServerDialog
           onClose={() => {

@@ -245,7 +245,7 @@ export function checkDraft(fields: readonly FormField[], draft: FormDraft): Form
 type FieldResult = { value: ContentValue | undefined } | { error: string };
 
 function checkField(field: FormField, raw: DraftValue | undefined): FieldResult {
-  const missing = (): FieldResult => (field.required ? { error: 'Required' } : { value: undefined });
+  const missing = (): FieldResult => (field.required ? { error: 'This field is required' } : { value: undefined });
   switch (field.kind) {
     case 'boolean':
       return { value: raw === true };
@@ -258,7 +258,7 @@ function checkField(field: FormField, raw: DraftValue | undefined): FieldResult 
         return { error: `Choose at least ${String(field.minItems)}` };
       if (field.maxItems !== undefined && chosen.length > field.maxItems)
         return { error: `Choose at most ${String(field.maxItems)}` };
-      if (chosen.length === 0 && field.required) return { error: 'Required' };
+      if (chosen.length === 0 && field.required) return { error: 'This field is required' };
       return { value: [...chosen] };
     }
     case 'select': {

@@ -153,7 +153,7 @@ describe('drafts, defaults and validation', () => {
 
   it('a required field left empty is required', () => {
     const check = checkDraft(fields(), initialDraft(fields()));
-    expect(check).toMatchObject({ ok: false, errors: { name: 'Required' } });
+    expect(check).toMatchObject({ ok: false, errors: { name: 'This field is required' } });
   });
 
   it('formats accept their valid forms', () => {
