@@ -39,6 +39,14 @@ await Promise.all([
     packages: 'external',
     banner: { js: '#!/usr/bin/env node' },
   }),
+  // The client the official MCP conformance suite drives (npm run conformance).
+  build({
+    ...common,
+    entryPoints: ['electron/cli/conformance-client.ts'],
+    outfile: 'dist/cli/conformance-client.mjs',
+    format: 'esm',
+    packages: 'external',
+  }),
 ]);
 
 // The CLI is the package's bin.

@@ -9,6 +9,7 @@ export function printServers(servers: ServerSnapshot[], json: boolean): void {
         servers.map((s) => ({
           name: s.name,
           status: s.status,
+          transport: transportLabel(s),
           error: s.error,
           protocolVersion: s.protocolVersion,
           era: s.era,
@@ -28,14 +29,24 @@ export function printServers(servers: ServerSnapshot[], json: boolean): void {
   const rows = servers.map((s) => [
     s.name,
     s.status,
+    transportLabel(s),
     s.protocolVersion ?? '-',
+    s.era ?? '-',
     s.serverInfo ? `${s.serverInfo.name} ${s.serverInfo.version}` : '-',
     String(s.counts.tools),
     String(s.counts.resources),
     String(s.counts.prompts),
   ]);
-  table([['NAME', 'STATUS', 'PROTOCOL', 'SERVER', 'TOOLS', 'RESOURCES', 'PROMPTS'], ...rows]);
+  table([
+    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'ERA', 'SERVER', 'TOOLS', 'RESOURCES', 'PROMPTS'],
+    ...rows,
+  ]);
   for (const s of servers) if (s.error !== undefined) out(`${s.name}: ${s.error}`);
+}
+
+/** "stdio", or for a remote server the HTTP transport actually used ("http" until it connected). */
+function transportLabel(s: ServerSnapshot): string {
+  return s.httpTransport ?? s.transport;
 }
 
 export function printTools(tools: ToolInfo[], json: boolean): void {

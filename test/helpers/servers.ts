@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StdioServerConfig } from '../../shared/model/config.js';
+import type { ServerConfig, StdioServerConfig } from '../../shared/model/config.js';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +32,7 @@ export const nodeScript = (code: string): StdioServerConfig => ({
 });
 
 /** Writes an mcpServers config file in a fresh temp folder and returns its path. */
-export function writeConfig(servers: Record<string, StdioServerConfig>): string {
+export function writeConfig(servers: Record<string, ServerConfig>): string {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-host-test-'));
   const path = join(dir, 'mcp-servers.json');
   writeFileSync(path, JSON.stringify({ mcpServers: servers }, null, 2));

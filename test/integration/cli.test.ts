@@ -62,8 +62,10 @@ describe('mcp-host CLI', () => {
   it('servers: a table, 0 when all connect', async () => {
     const { code, stdout } = await run('servers', '--config', writeConfig({ everything: everything() }));
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^NAME\s+STATUS\s+PROTOCOL\s+SERVER\s+TOOLS\s+RESOURCES\s+PROMPTS/);
-    expect(stdout).toMatch(/everything\s+connected\s+2025-11-25\s+mcp-servers\/everything/);
+    expect(stdout).toMatch(
+      /^NAME\s+STATUS\s+TRANSPORT\s+PROTOCOL\s+ERA\s+SERVER\s+TOOLS\s+RESOURCES\s+PROMPTS/,
+    );
+    expect(stdout).toMatch(/everything\s+connected\s+stdio\s+2025-11-25\s+legacy\s+mcp-servers\/everything/);
   });
 
   it('tools <server> lists names and descriptions', async () => {

@@ -1,6 +1,11 @@
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { plural } from '../../lib/text.js';
 
+const HTTP_TRANSPORT_NAMES = {
+  'streamable-http': 'Streamable HTTP',
+  sse: 'HTTP+SSE (legacy transport)',
+} as const;
+
 /** What the server is: how it is reached, what it negotiated, who it says it is, what it offers. */
 export function ServerFacts({ server }: { server: ServerSnapshot }) {
   const { serverInfo, protocolVersion, era, counts, capabilities } = server;
@@ -19,6 +24,12 @@ export function ServerFacts({ server }: { server: ServerSnapshot }) {
           <code className="target">{server.target}</code>
         </dd>
       </div>
+      {server.httpTransport !== undefined && (
+        <div className="facts__row">
+          <dt>Transport</dt>
+          <dd>{HTTP_TRANSPORT_NAMES[server.httpTransport]}</dd>
+        </div>
+      )}
       {protocolVersion !== undefined && (
         <div className="facts__row">
           <dt>Protocol</dt>
