@@ -334,3 +334,40 @@ describe('roots', () => {
     expect(value(await api.pickRoot({ server: 'everything' }))).toEqual({ picked: false, roots: [] });
   });
 });
+
+describe('binary, image and long contents (v2 SDK fixture)', () => {
+  const mediaServer = fileURLToPath(new URL('../fixtures/servers/media-server.mjs', import.meta.url));
+  const PIXEL =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+  it('previews images, sizes binaries, cuts long text and shows image prompts', async () => {
+    t = await createTestHost({ media: { command: process.execPath, args: [mediaServer] } });
+    await start(t.api, 'media');
+    const api = t.api;
+    const read = async (uri: string) => value(await api.readResource({ server: 'media', target: { uri } }));
+
+    const pixel = await read('media://pixel.png');
+    expect(pixel.contents).toEqual([
+      {
+        kind: 'binary',
+        uri: 'media://pixel.png',
+        mimeType: 'image/png',
+        bytes: Buffer.from(PIXEL, 'base64').length,
+        previewData: PIXEL,
+      },
+    ]);
+
+    const big = await read('media://big.txt');
+    expect(big.contents[0]).toMatchObject({ kind: 'text', truncated: true, totalChars: 1_200_000 });
+    if (big.contents[0]?.kind === 'text') expect(big.contents[0].text.length).toBeLessThan(1_200_000);
+
+    const pair = await read('media://pair');
+    expect(pair.contents).toEqual([
+      { kind: 'text', uri: 'media://pair/a.txt', mimeType: 'text/plain', text: 'first' },
+      { kind: 'binary', uri: 'media://pair/b.bin', mimeType: 'application/octet-stream', bytes: 3 },
+    ]);
+
+    const prompt = value(await api.getPrompt({ server: 'media', name: 'picture', arguments: {} }));
+    expect(prompt.messages[1]?.content).toEqual({ type: 'image', data: PIXEL, mimeType: 'image/png' });
+  });
+});
