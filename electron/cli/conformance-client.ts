@@ -1,5 +1,6 @@
 import { ServerConnection } from '../host/servers/server-connection.js';
 import { describeError } from '../host/errors.js';
+import { nonInteractiveElicitation } from '../host/client-features/elicitation-non-interactive.js';
 
 /**
  * The client the official MCP conformance suite drives
@@ -26,6 +27,11 @@ const scenarios: Record<string, Scenario> = {
     const result = await connection.callTool('test_reconnection', '{}');
     log(`test_reconnection: ${JSON.stringify(result.content)}`);
   },
+  // SEP-1034: the client accepts with nothing filled in; the host core adds the schema defaults.
+  'elicitation-sep1034-client-defaults': async (connection) => {
+    const result = await connection.callTool('test_client_elicitation_defaults', '{}');
+    log(`test_client_elicitation_defaults: ${JSON.stringify(result.content)}`);
+  },
 };
 
 function log(line: string): void {
@@ -45,7 +51,12 @@ async function main(): Promise<number> {
   const connection = new ServerConnection(
     'conformance',
     { url },
-    { appVersion: __APP_VERSION__, baseEnv: {}, onChange: () => undefined },
+    {
+      appVersion: __APP_VERSION__,
+      baseEnv: {},
+      onChange: () => undefined,
+      elicitation: nonInteractiveElicitation,
+    },
   );
   const snapshot = await connection.start();
   if (snapshot.status !== 'connected') {
