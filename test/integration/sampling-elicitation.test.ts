@@ -8,6 +8,7 @@ import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
 import type { ToolCallResult } from '../../shared/model/server.js';
 import { value } from '../helpers/host.js';
+import { fileURLToPath } from 'node:url';
 import { everything, tempDir, writeConfig } from '../helpers/servers.js';
 import { startFakeClaude } from '../helpers/sampling-fake-claude.js';
 import type { FakeClaude } from '../helpers/sampling-fake-claude.js';
@@ -16,6 +17,13 @@ import type { FakeClaude } from '../helpers/sampling-fake-claude.js';
 const SAMPLING_TOOL = 'trigger-sampling-request';
 const FORM_TOOL = 'trigger-elicitation-request';
 const URL_TOOL = 'trigger-url-elicitation';
+
+/** Our raw fixture that samples with tools and includeContext (see the file). */
+const sampler = {
+  command: process.execPath,
+  args: [fileURLToPath(new URL('../fixtures/servers/sampling-server.mjs', import.meta.url))],
+};
+const SAMPLER_INSTRUCTIONS = 'SAMPLING-FIXTURE-INSTRUCTIONS: answer in French.';
 
 class RecordingPlatform extends NodePlatform {
   readonly opened: string[] = [];
@@ -49,7 +57,7 @@ async function start(options: { perMinute?: number } = {}): Promise<Setup> {
     platform,
     shell: 'headless',
     appVersion: '0.0.0-test',
-    configPath: writeConfig({ everything: everything(), other: everything() }),
+    configPath: writeConfig({ everything: everything(), other: everything(), sampler }),
     samplingModel: new AnthropicSamplingModel(() =>
       Promise.resolve({ apiKey: 'test-key', baseURL: claude.url }),
     ),
@@ -333,5 +341,135 @@ describe('elicitation through consent (server-everything over stdio)', () => {
     await answer(s.api, (await s.next('elicitationUrl')).id, { action: 'accept' });
     expect(textOf(value(await accepted))).toContain('User completed the URL elicitation flow');
     expect(s.platform.opened).toEqual([url]);
+  });
+});
+
+describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
+  const answerOf = (
+    result: ToolCallResult,
+  ): { result?: Record<string, unknown>; error?: { code: number; message: string } } =>
+    JSON.parse(textOf(result)) as {
+      result?: Record<string, unknown>;
+      error?: { code: number; message: string };
+    };
+
+  it('tools and toolChoice reach Claude; a tool_use completion returns as tool_use with stopReason toolUse', async () => {
+    const s = await start();
+    await startServer(s.api, 'sampler', 'ask-with-tools');
+    s.claude.reply = () => ({
+      content: [
+        { type: 'text', text: 'Let me check.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+      ],
+      stop_reason: 'tool_use',
+    });
+    const call = s.api.callTool({ server: 'sampler', tool: 'ask-with-tools', argumentsJson: '{}' });
+    const request = await s.next('sampling');
+    if (request.kind !== 'sampling') throw new Error('unexpected kind');
+    expect(request.prompt).toMatchObject({
+      model: 'claude-haiku-5-5',
+      includeContext: 'thisServer',
+      contextPreview: SAMPLER_INSTRUCTIONS,
+      tools: [{ name: 'get_weather', description: 'Weather for a city' }],
+      toolChoice: 'required',
+      modelPreferences: { hints: ['claude-3-haiku'], speedPriority: 0.9 },
+    });
+    await answer(s.api, request.id, { decision: 'approve', maxTokens: 200, includeContext: true });
+    const review = await s.next('samplingReview');
+    if (review.kind !== 'samplingReview') throw new Error('unexpected kind');
+    expect(review.prompt.parts).toEqual([
+      { type: 'text', text: 'Let me check.' },
+      {
+        type: 'tool_use',
+        id: 'toolu_1',
+        name: 'get_weather',
+        inputJson: JSON.stringify({ city: 'Paris' }, null, 2),
+      },
+    ]);
+    await answer(s.api, review.id, { decision: 'approve' });
+
+    expect(answerOf(value(await call)).result).toEqual({
+      model: 'claude-haiku-5-5',
+      role: 'assistant',
+      stopReason: 'toolUse',
+      content: [
+        { type: 'text', text: 'Let me check.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+      ],
+    });
+    expect(s.claude.requests[0]?.body).toMatchObject({
+      model: 'claude-haiku-5-5',
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'Weather for a city',
+          input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+      ],
+      tool_choice: { type: 'any' },
+      system: `Context from the MCP server "sampler" (its own instructions):\n${SAMPLER_INSTRUCTIONS}`,
+    });
+  });
+
+  it('a follow-up with tool results is mapped to Claude\u2019s tool_result blocks', async () => {
+    const s = await start();
+    await startServer(s.api, 'sampler', 'continue-with-tool');
+    s.claude.reply = () => ({ content: [{ type: 'text', text: 'It is 18°C and sunny.' }] });
+    const call = s.api.callTool({ server: 'sampler', tool: 'continue-with-tool', argumentsJson: '{}' });
+    const request = await s.next('sampling');
+    if (request.kind !== 'sampling') throw new Error('unexpected kind');
+    expect(request.prompt.messages[2]?.parts).toEqual([
+      { type: 'tool_result', toolUseId: 'call_1', text: '18°C, sunny', isError: false },
+    ]);
+    await answer(s.api, request.id, { decision: 'approve', maxTokens: 200 });
+    await answer(s.api, (await s.next('samplingReview')).id, { decision: 'approve' });
+    expect(answerOf(value(await call)).result).toMatchObject({
+      stopReason: 'endTurn',
+      content: { type: 'text', text: 'It is 18°C and sunny.' },
+    });
+    expect(s.claude.requests[0]?.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'call_1', name: 'get_weather', input: { city: 'Paris' } }],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'call_1', content: [{ type: 'text', text: '18°C, sunny' }] },
+        ],
+      },
+    ]);
+    expect(s.claude.requests[0]?.body.tool_choice).toEqual({ type: 'auto' });
+  });
+
+  it('"allServers" is shown with a notice; without the person\u2019s yes no context is added', async () => {
+    const s = await start();
+    await startServer(s.api, 'sampler', 'ask-all-servers');
+    const call = s.api.callTool({ server: 'sampler', tool: 'ask-all-servers', argumentsJson: '{}' });
+    const request = await s.next('sampling');
+    if (request.kind !== 'sampling') throw new Error('unexpected kind');
+    expect(request.prompt.includeContext).toBe('allServers');
+    expect(request.prompt.contextNotice).toMatch(/never shares other servers/);
+    await answer(s.api, request.id, { decision: 'approve', maxTokens: 50 });
+    await answer(s.api, (await s.next('samplingReview')).id, { decision: 'approve' });
+    value(await call);
+    expect(JSON.stringify(s.claude.requests[0]?.body)).not.toContain('SAMPLING-FIXTURE-INSTRUCTIONS');
+    expect(s.claude.requests[0]?.body.system).toBeUndefined();
+  });
+
+  it('tool results mixed with other content are refused (-32602) without asking anyone', async () => {
+    const s = await start();
+    await startServer(s.api, 'sampler', 'bad-tool-results');
+    const asked = s.consents.length;
+    const result = value(
+      await s.api.callTool({ server: 'sampler', tool: 'bad-tool-results', argumentsJson: '{}' }),
+    );
+    expect(answerOf(result).error).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('Tool results mixed with other content') as unknown,
+    });
+    expect(s.consents.length).toBe(asked);
+    expect(s.claude.requests).toHaveLength(0);
   });
 });
