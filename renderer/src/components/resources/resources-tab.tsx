@@ -159,6 +159,12 @@ function ResourceList(props: {
   onSelect: (uri: string) => void;
 }) {
   const updated = useFeatures((s) => s.updatedAt[props.server]);
+  const reads = useFeatures((s) => s.reads[props.server]);
+  // Marked while the server's last change is newer than what was read.
+  const changed = (uri: string) => {
+    const at = updated?.[uri];
+    return at !== undefined && at > (reads?.[uri]?.result?.readAt ?? 0);
+  };
   return (
     <ul className="tool-list" aria-label="Resources">
       {props.resources.map((r) => (
@@ -173,7 +179,7 @@ function ResourceList(props: {
           >
             <span className="tool-item__title">
               {r.title ?? r.name}
-              {updated?.[r.uri] !== undefined && (
+              {changed(r.uri) && (
                 <span className="update-dot" title="Changed on the server" aria-label="changed" />
               )}
             </span>
