@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 import { test as base, expect } from './fixtures/headless.js';
 import { everythingEntry } from './flows/server-everything.js';
@@ -21,15 +22,31 @@ const test = base.extend<{ claude: FakeClaude }>({
   },
 });
 
+/** Our raw fixture that samples with tools and includeContext. */
+const samplerEntry = fileURLToPath(new URL('../test/fixtures/servers/sampling-server.mjs', import.meta.url));
+
 test.use({
   initialConfig: {
-    mcpServers: { everything: { command: process.execPath, args: [everythingEntry, 'stdio'] } },
+    mcpServers: {
+      everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
+      sampler: { command: process.execPath, args: [samplerEntry] },
+    },
   },
 });
 
-/** Opens a tool of the connected server-everything and calls it with the given arguments. */
-async function callTool(page: Page, url: string, tool: string, args: object): Promise<void> {
+/** Selects a connected server, opens one of its tools and calls it with the given arguments. */
+async function callTool(
+  page: Page,
+  url: string,
+  tool: string,
+  args: object,
+  server = 'everything',
+): Promise<void> {
   await page.goto(url);
+  await page
+    .getByRole('navigation', { name: 'Servers' })
+    .getByRole('button', { name: new RegExp(server) })
+    .click();
   const main = page.getByRole('main');
   await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   const tools = main.getByRole('list', { name: 'Tools' });
@@ -175,4 +192,33 @@ test('URL elicitation: the real domain is highlighted and a punycode host is fla
   await shoot(page, testInfo, 'elicitation-url');
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await expect(result(page)).toContainText('User declined to open the URL');
+});
+
+test('sampling with tools and context: tools are listed and context is added only when ticked', async ({
+  app,
+  page,
+  claude,
+}, testInfo) => {
+  await callTool(page, app.url, 'ask-with-tools', {}, 'sampler');
+  const dialog = page.getByRole('dialog', { name: /sampler wants Claude to answer/ });
+  await expect(dialog).toContainText('claude-haiku-5-5');
+  await expect(dialog).toContainText('get_weather');
+  const context = dialog.getByRole('checkbox', {
+    name: 'Add this server’s own instructions to the system prompt',
+  });
+  await expect(context).not.toBeChecked();
+  await expect(dialog).toContainText('SAMPLING-FIXTURE-INSTRUCTIONS');
+  await shoot(page, testInfo, 'sampling-tools-context');
+  await context.check();
+  claude.reply = () => ({
+    content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }],
+    stop_reason: 'tool_use',
+  });
+  await dialog.getByRole('button', { name: 'Approve and send to Claude' }).click();
+  const review = page.getByRole('dialog', { name: /Review Claude’s answer for sampler/ });
+  await expect(review).toContainText('Tool use: get_weather');
+  await shoot(page, testInfo, 'sampling-review-tool-use');
+  await review.getByRole('button', { name: 'Send to server' }).click();
+  await expect(result(page)).toContainText('"stopReason":"toolUse"');
+  expect(JSON.stringify(claude.requests[0]?.body.system)).toContain('SAMPLING-FIXTURE-INSTRUCTIONS');
 });
