@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
+import { resourceAsContext } from '../../electron/host/features/resource-context.js';
+import { ConfigStore } from '../../electron/host/servers/config-store.js';
+import { ServerManager } from '../../electron/host/servers/server-manager.js';
 import { createTestHost, start, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { everything } from '../helpers/servers.js';
+import { everything, writeConfig } from '../helpers/servers.js';
 
 let t: TestHost | undefined;
 afterEach(async () => {
@@ -369,5 +372,50 @@ describe('binary, image and long contents (v2 SDK fixture)', () => {
 
     const prompt = value(await api.getPrompt({ server: 'media', name: 'picture', arguments: {} }));
     expect(prompt.messages[1]?.content).toEqual({ type: 'image', data: PIXEL, mimeType: 'image/png' });
+  });
+});
+
+describe('attached resources as model context', () => {
+  let manager: ServerManager | undefined;
+  afterEach(async () => {
+    await manager?.stopAll();
+    manager = undefined;
+  });
+
+  it('turns text, images and other binaries into context blocks', async () => {
+    const mediaServer = fileURLToPath(new URL('../fixtures/servers/media-server.mjs', import.meta.url));
+    const path = writeConfig({
+      everything: everything(),
+      media: { command: process.execPath, args: [mediaServer] },
+    });
+    manager = new ServerManager(new ConfigStore(path), {
+      appVersion: '0.0.0-test',
+      baseEnv: { PATH: process.env.PATH ?? '' },
+      emit: () => undefined,
+      confirmLaunch: () => Promise.resolve(true),
+    });
+    await manager.load();
+    await manager.startAll();
+
+    const doc = await resourceAsContext(manager.get('everything'), FEATURES_DOC);
+    expect(doc).toHaveLength(1);
+    expect(doc[0]?.type).toBe('text');
+    if (doc[0]?.type === 'text') {
+      expect(doc[0].text).toMatch(
+        /^<resource server="everything" uri="demo:\/\/resource\/static\/document\/features\.md" mimeType="text\/markdown">\n/,
+      );
+      expect(doc[0].text).toMatch(/<\/resource>$/);
+    }
+    const media = manager.get('media');
+    expect(await resourceAsContext(media, 'media://pixel.png')).toEqual([
+      { type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBOR/) },
+    ]);
+    const [big] = await resourceAsContext(media, 'media://big.txt');
+    expect(big?.type === 'text' && big.text).toContain('[cut: first 100000 of 1200000 characters]');
+    const pair = await resourceAsContext(media, 'media://pair');
+    expect(pair[1]).toEqual({
+      type: 'text',
+      text: '<resource server="media" uri="media://pair/b.bin" mimeType="application/octet-stream">[binary content, 3 bytes, not included]</resource>',
+    });
   });
 });
