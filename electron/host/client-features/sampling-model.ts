@@ -49,6 +49,32 @@ export const claudeSettingsFromEnv = (): Promise<ClaudeSettings> =>
     baseURL: process.env.ANTHROPIC_BASE_URL,
   });
 
+/**
+ * The chat settings as sampling reads them. The chat branch's SettingsStore
+ * (electron/host/settings/settings-store.ts: `load()`, `apiKey()`,
+ * `settings().baseUrl`) has this shape, so wiring it in is one line in host.ts.
+ */
+export interface ClaudeSettingsSource {
+  apiKey(): Promise<string | undefined>;
+  settings(): { readonly baseUrl: string };
+}
+
+/**
+ * Settings first, environment second: when the person saved a key in
+ * Settings, sampling uses it with the saved base URL; otherwise the
+ * ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL of the host process. `open` is
+ * called per request (a fresh read), so a key saved in Settings applies to
+ * the next sampling request.
+ */
+export function claudeSettingsFrom(open: () => Promise<ClaudeSettingsSource>): () => Promise<ClaudeSettings> {
+  return async () => {
+    const source = await open();
+    const apiKey = await source.apiKey();
+    if (apiKey !== undefined && apiKey !== '') return { apiKey, baseURL: source.settings().baseUrl };
+    return claudeSettingsFromEnv();
+  };
+}
+
 /** Calls Claude's Messages API for sampling. */
 export class AnthropicSamplingModel implements SamplingModel {
   constructor(private readonly settings: () => Promise<ClaudeSettings>) {}
