@@ -222,6 +222,12 @@ export class ServerConnection {
       connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
       reconnection: this.options.httpReconnection,
     });
+    if (generation !== this.generation) {
+      // Stopped while connecting: this session is nobody's any more.
+      await session.close().catch(() => undefined);
+      await client.close().catch(() => undefined);
+      return;
+    }
     this.http = session;
     try {
       await this.serverCatalog?.load(client);
@@ -298,6 +304,7 @@ export class ServerConnection {
    * any request whose capability the server did not declare.
    */
   private newClient(generation: number, legacyOnly = false): Client {
+    this.serverCatalog?.dispose();
     const catalog = new ServerCatalog(this.name, {
       timeoutMs: this.options.requestTimeoutMs ?? 60_000,
       onWarning: (line) => {
@@ -317,6 +324,8 @@ export class ServerConnection {
         },
         versionNegotiation: legacyOnly ? { mode: 'legacy' } : { mode: 'auto', probe: { timeoutMs: 5000 } },
         enforceStrictCapabilities: true,
+        // Every page of every list; the cap only stops a cursor that never ends.
+        listMaxPages: 1000,
         listChanged: catalog.listChangedHandlers(),
       },
     );
