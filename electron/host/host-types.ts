@@ -11,6 +11,12 @@ export interface HostOptions {
   appVersion: string;
   /** Configuration file to use instead of <userData>/mcp-servers.json. */
   configPath?: string | undefined;
+  /**
+   * Whether a person can answer consent requests (a UI is attached). Default
+   * true. The one-shot CLI commands have nobody to ask, so there the host
+   * declares neither sampling nor elicitation and servers don't wait on it.
+   */
+  interactive?: boolean | undefined;
   /** Answers sampling requests; default: Claude through the Anthropic SDK. */
   samplingModel?: SamplingModel | undefined;
   /** Sampling requests each server may make per minute. Default 10. */

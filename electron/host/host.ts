@@ -44,12 +44,16 @@ export function createHost(options: HostOptions): Host {
     baseEnv: inheritedEnv(),
     emit,
     confirmLaunch: (request) => options.platform.confirmLaunch(request),
-    sampling: {
-      consent,
-      model: options.samplingModel ?? new AnthropicSamplingModel(claudeSettingsFromEnv),
-      limiter: new SamplingRateLimiter(options.samplingPerMinute ?? 10),
-    },
-    elicitation: { consent, openExternal: (url) => options.platform.openExternal(url) },
+    ...(options.interactive !== false
+      ? {
+          sampling: {
+            consent,
+            model: options.samplingModel ?? new AnthropicSamplingModel(claudeSettingsFromEnv),
+            limiter: new SamplingRateLimiter(options.samplingPerMinute ?? 10),
+          },
+          elicitation: { consent, openExternal: (url: string) => options.platform.openExternal(url) },
+        }
+      : {}),
     onResourceUpdated: (server, uri) => {
       emit('resourceUpdated', { server, uri, at: Date.now() });
     },

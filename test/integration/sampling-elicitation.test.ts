@@ -50,7 +50,7 @@ afterEach(async () => {
   setup = undefined;
 });
 
-async function start(options: { perMinute?: number } = {}): Promise<Setup> {
+async function start(options: { perMinute?: number; interactive?: boolean } = {}): Promise<Setup> {
   const claude = await startFakeClaude();
   const platform = new RecordingPlatform(tempDir());
   const host = createHost({
@@ -62,6 +62,7 @@ async function start(options: { perMinute?: number } = {}): Promise<Setup> {
       Promise.resolve({ apiKey: 'test-key', baseURL: claude.url }),
     ),
     samplingPerMinute: options.perMinute,
+    interactive: options.interactive,
   });
   const consents: ConsentRequest[] = [];
   const taken = new Set<string>();
@@ -255,6 +256,21 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     );
     expect(s.consents.length).toBe(asked);
     expect(s.claude.requests).toHaveLength(1);
+  });
+});
+
+describe('capabilities', () => {
+  it('with nobody to ask (the one-shot CLI), neither sampling nor elicitation is declared', async () => {
+    const s = await start({ interactive: false });
+    value(await s.api.startServer({ name: 'everything' }));
+    // server-everything registers its trigger tools only for clients that declare the capability.
+    await startServer(s.api, 'everything', 'get-roots-list');
+    const tools = value(await s.api.listServers({}))
+      .find((x) => x.name === 'everything')
+      ?.tools.map((t) => t.name);
+    expect(tools).not.toContain(SAMPLING_TOOL);
+    expect(tools).not.toContain(FORM_TOOL);
+    expect(tools).not.toContain(URL_TOOL);
   });
 });
 
