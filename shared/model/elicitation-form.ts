@@ -245,7 +245,8 @@ export function checkDraft(fields: readonly FormField[], draft: FormDraft): Form
 type FieldResult = { value: ContentValue | undefined } | { error: string };
 
 function checkField(field: FormField, raw: DraftValue | undefined): FieldResult {
-  const missing = (): FieldResult => (field.required ? { error: 'This field is required' } : { value: undefined });
+  const missing = (): FieldResult =>
+    field.required ? { error: 'This field is required' } : { value: undefined };
   switch (field.kind) {
     case 'boolean':
       return { value: raw === true };

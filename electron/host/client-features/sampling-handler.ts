@@ -132,7 +132,7 @@ export async function handleSampling(
 /** Registers the handler on a connection's client. */
 export function installSampling(client: Client, source: SamplingSource, services: SamplingServices): void {
   // Deprecated from 2026-07-28 on, still how every 2025-era server samples.
-   
+
   client.setRequestHandler('sampling/createMessage', (request, ctx) =>
     handleSampling(request.params, source, services, ctx.mcpReq.signal),
   );
