@@ -121,7 +121,14 @@ test('roots: a typed path is checked by the host and stored as a file:// URI', a
   page,
 }, testInfo) => {
   await page.goto(app.url);
-  const main = await openTab(page, 'Roots');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  // The tab strip works from the keyboard: End selects and focuses the last tab.
+  await main.getByRole('tab', { name: /^Tools/ }).focus();
+  await page.keyboard.press('End');
+  const rootsTab = main.getByRole('tab', { name: 'Roots' });
+  await expect(rootsTab).toHaveAttribute('aria-selected', 'true');
+  await expect(rootsTab).toBeFocused();
   await expect(main.getByText('No folders yet')).toBeVisible();
 
   const path = main.getByLabel('Folder path');

@@ -30,13 +30,23 @@ export function CompletionInput(props: {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const asked = useRef(0);
+  // The parent may pass a new function on every render; only a new value (or
+  // opening the list) is a reason to ask the server again.
+  const latestComplete = useRef(complete);
+  useEffect(() => {
+    latestComplete.current = complete;
+  });
+  const canComplete = complete !== undefined;
 
   useEffect(() => {
-    if (!complete || !open) return;
+    if (!canComplete || !open) return;
     const ticket = ++asked.current;
     const timer = setTimeout(() => {
+      // The newest function carries the newest context (the other fields' values).
+      const ask = latestComplete.current;
+      if (!ask) return;
       // A late answer for an older value is dropped by the ticket check.
-      void complete(value).then((values) => {
+      void ask(value).then((values) => {
         if (ticket !== asked.current) return;
         setAnswer({ value, suggestions: values });
         setActive(-1);
@@ -45,7 +55,7 @@ export function CompletionInput(props: {
     return () => {
       clearTimeout(timer);
     };
-  }, [complete, value, open]);
+  }, [canComplete, value, open]);
 
   const suggestions = answer.value === value ? answer.suggestions : [];
   const shown = open && suggestions.length > 0 && !(suggestions.length === 1 && suggestions[0] === value);
