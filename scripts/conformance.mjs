@@ -8,7 +8,7 @@
 // express and Octokit, none of which the app needs. Our client itself runs on
 // the Node that runs this script.
 //
-// Usage: npm run conformance [-- scenario…]   (default: all three below)
+// Usage: npm run conformance [-- scenario…]   (default: all of SCENARIOS below)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SUITE_VERSION = '0.1.16';
-const SCENARIOS = ['initialize', 'tools_call', 'sse-retry'];
+const SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const client = join(root, 'dist/cli/conformance-client.mjs');

@@ -1,5 +1,6 @@
 import { ServerConnection } from '../host/servers/server-connection.js';
 import { describeError } from '../host/errors.js';
+import { nonInteractiveElicitation } from '../host/client-features/elicitation-non-interactive.js';
 
 /**
  * The client the official MCP conformance suite drives
@@ -26,6 +27,11 @@ const scenarios: Record<string, Scenario> = {
     const result = await connection.callTool('test_reconnection', '{}');
     log(`test_reconnection: ${JSON.stringify(result.content)}`);
   },
+  // SEP-1034: the client accepts with nothing filled in; the host core adds the schema defaults.
+  'elicitation-sep1034-client-defaults': async (connection) => {
+    const result = await connection.callTool('test_client_elicitation_defaults', '{}');
+    log(`test_client_elicitation_defaults: ${JSON.stringify(result.content)}`);
+  },
 };
 
 function log(line: string): void {
@@ -49,6 +55,7 @@ async function main(): Promise<number> {
       appVersion: __APP_VERSION__,
       environment: () => Promise.resolve({ all: {}, source: 'fixed' }),
       onChange: () => undefined,
+      elicitation: nonInteractiveElicitation,
     },
   );
   const snapshot = await connection.start();

@@ -61,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
     shell: 'headless',
     appVersion: __APP_VERSION__,
     configPath: values.config,
+    // Only `serve` has a UI to answer sampling and elicitation.
+    interactive: command === 'serve',
   });
 
   const api = createLocalClient(host.handlers);

@@ -4,6 +4,7 @@ import type { ConsentBroker } from './consent/consent-broker.js';
 import type { Platform } from './platform.js';
 import type { HostEnvironment } from './servers/login-env.js';
 import type { ConnectionTuning } from './servers/server-connection.js';
+import type { SamplingModel } from './client-features/sampling-model.js';
 
 export interface HostOptions {
   platform: Platform;
@@ -20,6 +21,16 @@ export interface HostOptions {
   sqliteNativeBinding?: string | undefined;
   /** Retries of the Anthropic SDK for 429/529/5xx/network failures (default 2). */
   chatMaxRetries?: number | undefined;
+  /**
+   * Whether a person can answer consent requests (a UI is attached). Default
+   * true. The one-shot CLI commands have nobody to ask, so there the host
+   * declares neither sampling nor elicitation and servers don't wait on it.
+   */
+  interactive?: boolean | undefined;
+  /** Answers sampling requests; default: Claude through the Anthropic SDK. */
+  samplingModel?: SamplingModel | undefined;
+  /** Sampling requests each server may make per minute. Default 10. */
+  samplingPerMinute?: number | undefined;
 }
 
 /** The host core as the shells see it. */

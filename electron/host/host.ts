@@ -1,10 +1,14 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ChatService } from './chat/chat-service.js';
+import { featureHandlers } from './features/handlers.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { LaunchRequest } from './platform.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
+import { AnthropicSamplingModel, claudeSettingsFrom } from './client-features/sampling-model.js';
+import type { ClaudeSettingsSource } from './client-features/sampling-model.js';
+import { SamplingRateLimiter } from './client-features/sampling-rate-limit.js';
 import { ConfigStore } from './servers/config-store.js';
 import { hostEnvironment } from './servers/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
@@ -50,6 +54,24 @@ export function createHost(options: HostOptions): Host {
     emit,
     confirmLaunch,
     logs,
+    ...(options.interactive !== false
+      ? {
+          sampling: {
+            consent,
+            // Sampling uses the key and base URL of the chat's settings (then the environment).
+            model:
+              options.samplingModel ??
+              new AnthropicSamplingModel(
+                claudeSettingsFrom((): Promise<ClaudeSettingsSource> => chat.claudeSettings()),
+              ),
+            limiter: new SamplingRateLimiter(options.samplingPerMinute ?? 10),
+          },
+          elicitation: { consent, openExternal: (url: string) => options.platform.openExternal(url) },
+        }
+      : {}),
+    onResourceUpdated: (server, uri) => {
+      emit('resourceUpdated', { server, uri, at: Date.now() });
+    },
   });
   const editor = new ConfigEditor(store, servers, {
     confirmLaunch,
@@ -112,6 +134,7 @@ export function createHost(options: HostOptions): Host {
     previewImport: ({ source, text }) => editor.preview(source, text),
     importServers: (request) => editor.import(request),
     ...chat.handlers(),
+    ...featureHandlers(servers, options.platform),
     listConsents: () => Promise.resolve(consent.pending()),
     answerConsent: ({ id, answer }) => {
       consent.answer(id, answer);

@@ -24,6 +24,8 @@ import './styles/chat.css';
 import './styles/markdown.css';
 import './styles/consent.css';
 import './styles/settings.css';
+import './styles/features.css';
+import './styles/consent-dialogs.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -29,6 +29,18 @@ import {
 } from '../model/chat.js';
 import { ModelListSchema, SettingsSchema, UpdateSettingsSchema } from '../model/settings.js';
 import {
+  CompleteParamsSchema,
+  CompletionResultSchema,
+  PromptResultSchema,
+  ResourceListingSchema,
+  ResourceReadResultSchema,
+  ResourceTargetSchema,
+  ResourceUpdatedSchema,
+  ResourceUriSchema,
+  RootInfoSchema,
+  ServerPromptsSchema,
+} from '../model/features.js';
+import {
   EVENT_NAMES,
   REQUEST_NAMES,
   eventChannel,
@@ -55,6 +67,8 @@ const CallIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/);
 const byConversation = z.object({ id: ConversationIdSchema }).strict();
 const inConversation = z.object({ conversationId: ConversationIdSchema }).strict();
+const resourceOf = z.object({ server: ServerNameSchema, uri: ResourceUriSchema }).strict();
+const rootsResult = z.array(RootInfoSchema);
 
 export const requests = {
   getAppInfo: { params: none, result: AppInfoSchema },
@@ -195,6 +209,43 @@ export const requests = {
     params: z.object({ toolUseId: z.string().min(1).max(256) }).strict(),
     result: FullToolResultSchema,
   },
+  /** A server's resources and templates (every page, from the host's catalog; no request to the server). */
+  listResources: { params: z.object({ server: ServerNameSchema }).strict(), result: ResourceListingSchema },
+  /** The prompts of every connected server that offers them. */
+  listPrompts: { params: none, result: z.array(ServerPromptsSchema) },
+  /** Read a resource by URI, or through a template with its variables filled in. */
+  readResource: {
+    params: z.object({ server: ServerNameSchema, target: ResourceTargetSchema }).strict(),
+    result: ResourceReadResultSchema,
+  },
+  /** Only for servers that declared `resources.subscribe`; updates arrive as `resourceUpdated`. */
+  subscribeResource: { params: resourceOf, result: z.null() },
+  unsubscribeResource: { params: resourceOf, result: z.null() },
+  /** Suggestions for a prompt argument or template variable (servers that declared `completions`). */
+  complete: { params: CompleteParamsSchema, result: CompletionResultSchema },
+  getPrompt: {
+    params: z
+      .object({
+        server: ServerNameSchema,
+        name: z.string().min(1).max(256),
+        arguments: z.record(z.string().max(256), z.string().max(65_536)).default({}),
+      })
+      .strict(),
+    result: PromptResultSchema,
+  },
+  /** The folders (roots) a server may see, from its config entry. */
+  listRoots: { params: z.object({ server: ServerNameSchema }).strict(), result: rootsResult },
+  /** Add a folder typed by the person: absolute, existing directory; stored as a file:// URI. */
+  addRoot: {
+    params: z.object({ server: ServerNameSchema, path: z.string().max(4096) }).strict(),
+    result: rootsResult,
+  },
+  /** Let the person pick a folder with the system dialog (Electron); picked is false when cancelled or unavailable. */
+  pickRoot: {
+    params: z.object({ server: ServerNameSchema }).strict(),
+    result: z.object({ picked: z.boolean(), roots: rootsResult }),
+  },
+  removeRoot: { params: resourceOf, result: rootsResult },
   /** The consent requests waiting for an answer, oldest first (after a reconnect). */
   listConsents: { params: none, result: z.array(ConsentRequestSchema) },
   /**
@@ -230,6 +281,8 @@ export const events = {
   toolCallUpdate: ToolCallUpdateEventSchema,
   turnState: TurnStateEventSchema,
   usage: UsageEventSchema,
+  /** A subscribed resource changed on its server. */
+  resourceUpdated: ResourceUpdatedSchema,
   /** A decision is needed: show it. */
   consentRequested: ConsentRequestSchema,
   /** A consent request was answered or withdrawn: hide it. */

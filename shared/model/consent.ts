@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { ToolAnnotationsSchema } from './server.js';
+import {
+  SamplingAnswerSchema,
+  SamplingPromptSchema,
+  SamplingReviewAnswerSchema,
+  SamplingReviewPromptSchema,
+} from './sampling-consent.js';
+import {
+  ElicitationFormAnswerSchema,
+  ElicitationFormPromptSchema,
+  ElicitationUrlAnswerSchema,
+  ElicitationUrlPromptSchema,
+} from './elicitation-consent.js';
 
 /**
  * Consent: every model-initiated tool call, sampling request and elicitation
@@ -36,6 +48,14 @@ export const ToolConsentAnswerSchema = z
 
 export const consentKinds = {
   tool: { prompt: ToolConsentPromptSchema, answer: ToolConsentAnswerSchema },
+  /** A server's sampling request, before it goes to Claude (editable). */
+  sampling: { prompt: SamplingPromptSchema, answer: SamplingAnswerSchema },
+  /** Claude's completion for a sampling request, before it goes back to the server. */
+  samplingReview: { prompt: SamplingReviewPromptSchema, answer: SamplingReviewAnswerSchema },
+  /** A server asks the person to fill in a form. */
+  elicitationForm: { prompt: ElicitationFormPromptSchema, answer: ElicitationFormAnswerSchema },
+  /** A server asks the person to open a URL in the system browser. */
+  elicitationUrl: { prompt: ElicitationUrlPromptSchema, answer: ElicitationUrlAnswerSchema },
 } as const;
 
 export type ConsentKinds = typeof consentKinds;
@@ -51,11 +71,20 @@ const requestOf = <K extends ConsentKind>(kind: K) =>
     server: z.string(),
     /** Epoch ms. */
     createdAt: z.number(),
-    prompt: consentKinds[kind].prompt,
+    // Without the cast TypeScript gives every member the union of all kinds' prompts,
+    // so narrowing a request by kind would not narrow its prompt (lint disagrees; tsc needs it).
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+    prompt: consentKinds[kind].prompt as ConsentKinds[K]['prompt'],
   });
 
 /** A pending decision as the renderer sees it. */
-export const ConsentRequestSchema = z.discriminatedUnion('kind', [requestOf('tool')]);
+export const ConsentRequestSchema = z.discriminatedUnion('kind', [
+  requestOf('tool'),
+  requestOf('sampling'),
+  requestOf('samplingReview'),
+  requestOf('elicitationForm'),
+  requestOf('elicitationUrl'),
+]);
 export type ConsentRequest = z.output<typeof ConsentRequestSchema>;
 
 // The union above must have one member per row of the table.

@@ -55,6 +55,7 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
 
     const request = await answerNextConsent(t, 'allow-once');
     expect(request).toMatchObject({ kind: 'tool', server: 'everything', prompt: { tool: 'echo' } });
+    if (request.kind !== 'tool') throw new Error(`expected a tool consent, got ${request.kind}`);
     expect(JSON.parse(request.prompt.argumentsJson)).toEqual({ message: 'hello' });
     const end = await turnEnd(t, started.turnId);
     expect(end.state).toBe('done');

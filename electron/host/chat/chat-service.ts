@@ -127,6 +127,11 @@ export class ChatService {
     if (ready) (await ready.catch(() => undefined))?.db.close();
   }
 
+  /** The settings holding the Claude key and base URL (sampling uses them too). */
+  async claudeSettings(): Promise<SettingsStore> {
+    return (await this.open()).settings;
+  }
+
   private open(): Promise<Ready> {
     if (!this.ready) {
       const opening = this.init();

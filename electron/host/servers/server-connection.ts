@@ -9,6 +9,11 @@ import type {
   ToolCallResult,
   ToolInfo,
 } from '../../../shared/model/server.js';
+import { installRootsHandler } from '../client-features/roots.js';
+import { installElicitation } from '../client-features/elicitation-handler.js';
+import type { ElicitationServices } from '../client-features/elicitation-handler.js';
+import { installSampling } from '../client-features/sampling-handler.js';
+import type { SamplingServices } from '../client-features/sampling-handler.js';
 import { HostError, describeError, oneLine } from '../errors.js';
 import { connectHttp } from './http-transport.js';
 import type { HttpSession } from './http-transport.js';
@@ -50,6 +55,12 @@ export interface ConnectionOptions extends ConnectionTuning {
   onChange: (snapshot: ServerSnapshot) => void;
   /** Receives the server's log: stderr lines, notifications/message, lifecycle events. */
   onLog?: (entry: NewLogEntry) => void;
+  /** A resource this server's client subscribed to changed (`notifications/resources/updated`). */
+  onResourceUpdated?: (server: string, uri: string) => void;
+  /** When set, the client declares sampling (with tools) and answers it through consent and Claude. */
+  sampling?: SamplingServices;
+  /** When set, the client declares elicitation (form and URL mode) and answers it through consent. */
+  elicitation?: ElicitationServices;
 }
 
 export interface CallOptions {
@@ -335,6 +346,34 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * Runs one request on the connected client (resources, prompts,
+   * completions), turning any failure into one clear line naming the server.
+   */
+  async request<T>(what: string, run: (client: Client) => Promise<T>): Promise<T> {
+    const client = this.client;
+    if (this.status !== 'connected' || !client) {
+      throw new HostError('not_connected', `Server "${this.name}" is not connected`);
+    }
+    try {
+      return await run(client);
+    } catch (error) {
+      throw this.requestFailure(error, what);
+    }
+  }
+
+  /** The roots this server may see changed: keep them and tell a connected server. */
+  async setRoots(roots: readonly string[]): Promise<void> {
+    this.config = { ...this.config, roots: [...roots] };
+    const client = this.status === 'connected' ? this.client : undefined;
+    // The server asks roots/list again when it wants them; a failed notice is not the user's problem.
+    // Deprecated from 2026-07-28 on, but the legacy-era servers that ask for roots need it.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    await client?.sendRootsListChanged().catch((error: unknown) => {
+      this.pushStderr(`[host] could not send roots/list_changed: ${describeError(error)}`);
+    });
+  }
+
   /** Streamable HTTP (or its HTTP+SSE fallback), then the catalog. */
   private async connectRemote(config: HttpServerConfig, generation: number): Promise<void> {
     const { client, session } = await connectHttp({
@@ -434,7 +473,11 @@ export class ServerConnection {
     const client = new Client(
       { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
       {
-        capabilities: {},
+        capabilities: {
+          roots: { listChanged: true },
+          ...(this.options.sampling ? { sampling: { tools: {} } } : {}),
+          ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
+        },
         versionNegotiation: legacyOnly ? { mode: 'legacy' } : { mode: 'auto', probe: { timeoutMs: 5000 } },
         enforceStrictCapabilities: true,
         // Every page of every list; the cap only stops a cursor that never ends.
@@ -442,6 +485,16 @@ export class ServerConnection {
         listChanged: catalog.listChangedHandlers(),
       },
     );
+    installRootsHandler(client, () => this.config.roots ?? []);
+    if (this.options.sampling) {
+      const source = { server: this.name, instructions: () => client.getInstructions() };
+      installSampling(client, source, this.options.sampling);
+    }
+    if (this.options.elicitation) installElicitation(client, this.name, this.options.elicitation);
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      if (generation === this.generation)
+        this.options.onResourceUpdated?.(this.name, notification.params.uri);
+    });
     this.serverCatalog = catalog;
     this.client = client;
     this.listenForLogMessages(client);

@@ -195,6 +195,27 @@ export class ServerManager {
     return this.calls.cancel(callId);
   }
 
+  /** The roots (file:// URIs) configured for a server. */
+  rootsOf(name: string): string[] {
+    this.get(name);
+    return [...(this.store.servers()[name]?.roots ?? [])];
+  }
+
+  /** Replaces a server's roots in the config file, then tells the server (roots/list_changed). */
+  async setRoots(name: string, roots: readonly string[]): Promise<string[]> {
+    const connection = this.get(name);
+    await this.store.update((servers) => {
+      const entry = servers[name];
+      if (!entry) throw new HostError('not_found', `No server named "${name}"`);
+      const next: ServerConfig = { ...entry };
+      if (roots.length > 0) next.roots = [...roots];
+      else delete next.roots;
+      servers[name] = next;
+    });
+    await connection.setRoots(roots);
+    return [...roots];
+  }
+
   async stopAll(): Promise<void> {
     await Promise.all([...this.connections.values()].map((c) => c.stop()));
   }

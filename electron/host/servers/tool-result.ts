@@ -20,7 +20,8 @@ export function toToolCallResult(result: CallToolResult, durationMs: number): To
   };
 }
 
-function toBlock(block: CallToolResult['content'][number]): ContentBlock {
+/** One MCP content block (tool result, prompt message) in the shape the UI renders. */
+export function toBlock(block: CallToolResult['content'][number]): ContentBlock {
   const candidate: unknown =
     block.type === 'resource'
       ? {

@@ -2,14 +2,22 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { HostConnection } from '../bridge/connection.js';
 import type { HostApi } from '../../../shared/ipc/host-api.js';
-import type { Result } from '../../../shared/ipc/result.js';
+import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
 import type { ConsentAnswer, ConsentKind, ConsentRequest } from '../../../shared/model/consent.js';
 
 export interface ConsentState {
   /** Requests waiting for the person, oldest first. */
   readonly pending: readonly ConsentRequest[];
+  /** The id whose answer is on its way to the host (its dialog shows it is busy). */
+  readonly answering: string | undefined;
+  /** The host's refusal of the last answer, shown in the dialog. */
+  readonly error: HostErrorValue | undefined;
   readonly actions: {
-    /** Sends the decision; the request leaves the queue when the host confirms it (consentResolved) or refuses it. */
+    /**
+     * Sends the decision. The request leaves the queue when the host takes it,
+     * or refuses it as unknown/stale; an answer of the wrong shape leaves it
+     * open with the host's message, so the person can fix it.
+     */
     answer: <K extends ConsentKind>(id: string, answer: ConsentAnswer<K>) => Promise<Result<null>>;
   };
 }
@@ -27,13 +35,24 @@ const oldestFirst = (a: ConsentRequest, b: ConsentRequest): number => a.createdA
  * consentRequested / consentResolved events.
  */
 export function createConsentStore(host: HostApi, connection: HostConnection): ConsentStore {
-  const store = createStore<ConsentState>()((set) => ({
+  const store = createStore<ConsentState>()((set, get) => ({
     pending: [],
+    answering: undefined,
+    error: undefined,
     actions: {
       async answer(id, answer) {
+        if (get().answering === id)
+          return { ok: false, error: { code: 'conflict', message: 'Already sending' } };
+        set({ answering: id, error: undefined });
         const result = await host.answerConsent({ id, answer });
-        // Answered, or refused as stale/unknown: either way nothing is waiting on it any more.
-        set((s) => ({ pending: s.pending.filter((r) => r.id !== id) }));
+        set((s) => ({
+          answering: undefined,
+          error: result.ok ? undefined : result.error,
+          pending:
+            result.ok || result.error.code !== 'invalid_params'
+              ? s.pending.filter((r) => r.id !== id)
+              : s.pending,
+        }));
         return result;
       },
     },

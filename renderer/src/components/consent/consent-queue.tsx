@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import type { ConsentAnswer, ConsentKind, ConsentRequestOf } from '../../../../shared/model/consent.js';
 import { useConsent } from '../../store/consent-context.js';
+import { ElicitationFormDialog } from '../elicitation/elicitation-form-dialog.js';
+import { ElicitationUrlDialog } from '../elicitation/elicitation-url-dialog.js';
+import { SamplingDialog } from '../sampling/sampling-dialog.js';
+import { SamplingReviewDialog } from '../sampling/sampling-review-dialog.js';
 import { ToolConsentDialog } from './tool-consent-dialog.js';
 
 /** What every consent dialog receives: its request and the function that answers it. */
@@ -9,6 +13,8 @@ export interface ConsentDialogProps<K extends ConsentKind> {
   onAnswer: (answer: ConsentAnswer<K>) => void;
   /** More requests wait behind this one. */
   queued: number;
+  /** The answer is on its way to the host. */
+  busy: boolean;
 }
 
 /**
@@ -18,17 +24,22 @@ export interface ConsentDialogProps<K extends ConsentKind> {
  */
 const dialogs: { [K in ConsentKind]: ComponentType<ConsentDialogProps<K>> } = {
   tool: ToolConsentDialog,
+  sampling: SamplingDialog,
+  samplingReview: SamplingReviewDialog,
+  elicitationForm: ElicitationFormDialog,
+  elicitationUrl: ElicitationUrlDialog,
 };
 
 /** The dialog of the request's kind. */
 function DialogFor<K extends ConsentKind>(props: { kind: K } & ConsentDialogProps<K>) {
   const Dialog: ComponentType<ConsentDialogProps<K>> = dialogs[props.kind];
-  return <Dialog request={props.request} onAnswer={props.onAnswer} queued={props.queued} />;
+  return <Dialog request={props.request} onAnswer={props.onAnswer} queued={props.queued} busy={props.busy} />;
 }
 
 /** Shows the oldest pending consent request; the next one appears once it is answered. */
 export function ConsentQueue() {
   const pending = useConsent((s) => s.pending);
+  const answering = useConsent((s) => s.answering);
   const { answer } = useConsent((s) => s.actions);
   const request = pending[0];
   if (!request) return null;
@@ -39,6 +50,7 @@ export function ConsentQueue() {
       kind={request.kind}
       request={request}
       queued={pending.length - 1}
+      busy={answering === request.id}
       onAnswer={(value) => {
         void answer(request.id, value);
       }}

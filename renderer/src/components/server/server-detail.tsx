@@ -1,17 +1,24 @@
 import { useState } from 'react';
+import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { useAppState } from '../../store/store-context.js';
 import { Tabs } from '../common/tabs.js';
 import type { TabDef } from '../common/tabs.js';
 import { ServerSettings } from '../config/server-settings.js';
 import { LogView } from '../logs/log-view.js';
 import { Collapsible } from '../common/collapsible.js';
+import { PromptsTab } from '../prompts/prompts-tab.js';
+import { ResourcesTab } from '../resources/resources-tab.js';
+import { RootsTab } from '../roots/roots-tab.js';
 import { ToolsSection } from '../tools/tools-section.js';
 import { ServerFacts } from './server-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
 import { RestartNotice } from './restart-notice.js';
 
-/** Everything about the selected server: status, what it is, why it failed, its tools. */
+const connectedCount = (server: ServerSnapshot, n: number): string | undefined =>
+  server.status === 'connected' ? String(n) : undefined;
+
+/** Everything about the selected server: status, what it is, why it failed, then its tabs. */
 export function ServerDetail({ name }: { name: string }) {
   const server = useAppState((s) => s.servers[name]);
   const [tab, setTab] = useState('tools');
@@ -22,9 +29,24 @@ export function ServerDetail({ name }: { name: string }) {
     {
       id: 'tools',
       label: 'Tools',
-      badge: String(server.tools.length),
+      badge: connectedCount(server, server.tools.length),
       render: () => <ToolsSection server={server} />,
     },
+    {
+      id: 'resources',
+      label: 'Resources',
+      badge: server.capabilities.resources
+        ? connectedCount(server, server.counts.resources + (server.counts.resourceTemplates ?? 0))
+        : undefined,
+      render: () => <ResourcesTab server={server} />,
+    },
+    {
+      id: 'prompts',
+      label: 'Prompts',
+      badge: server.capabilities.prompts ? connectedCount(server, server.counts.prompts) : undefined,
+      render: () => <PromptsTab server={server} />,
+    },
+    { id: 'roots', label: 'Roots', render: () => <RootsTab server={server} /> },
     { id: 'logs', label: 'Logs', render: () => <LogView server={server} /> },
     { id: 'settings', label: 'Settings', render: () => <ServerSettings server={server} /> },
   ];

@@ -1,0 +1,129 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { buildForm, checkDraft, initialDraft } from '../../../../shared/model/elicitation-form.js';
+import type { DraftValue, FormDraft } from '../../../../shared/model/elicitation-form.js';
+import type { ConsentDialogProps } from '../consent/consent-queue.js';
+import { Modal } from '../common/modal.js';
+import { Spinner } from '../common/spinner.js';
+import { ConsentError } from '../sampling/consent-error.js';
+import { FormFieldControl } from './form-field-control.js';
+
+type Props = ConsentDialogProps<'elicitationForm'>;
+
+/**
+ * A server asks the person for information: a form drawn from its schema,
+ * defaults filled in, checked before "Accept". Decline says no; Cancel (or
+ * Esc) dismisses without choosing.
+ */
+export function ElicitationFormDialog({ request, busy, onAnswer }: Props) {
+  const headingId = useId();
+  const messageId = `${headingId}-message`;
+  const firstRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useMemo(() => buildForm(request.prompt.requestedSchema), [request.prompt.requestedSchema]);
+  const fields = useMemo(() => (form.ok ? form.fields : []), [form]);
+  const [draft, setDraft] = useState<FormDraft>(() => initialDraft(fields));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const check = useMemo(() => checkDraft(fields, draft), [fields, draft]);
+  const errorOf = (name: string): string | undefined =>
+    !check.ok && (submitted || touched.has(name)) ? check.errors[name] : undefined;
+
+  const cancel = () => {
+    onAnswer({ action: 'cancel' });
+  };
+  const accept = () => {
+    setSubmitted(true);
+    if (!check.ok) {
+      // Take the person to the first field that needs attention (after React marks it invalid).
+      requestAnimationFrame(() => {
+        formRef.current
+          ?.querySelector<HTMLElement>('[aria-invalid="true"] input, [aria-invalid="true"]')
+          ?.focus();
+      });
+      return;
+    }
+    if (busy) return;
+    onAnswer({ action: 'accept', content: check.content });
+  };
+  const errorCount = check.ok ? 0 : Object.keys(check.errors).length;
+
+  return (
+    <Modal
+      labelledBy={headingId}
+      describedBy={messageId}
+      onClose={cancel}
+      initialFocus={firstRef}
+      className="modal--wide consent-dialog"
+    >
+      <form
+        ref={formRef}
+        className="modal__content"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          accept();
+        }}
+      >
+        <header className="modal__header">
+          <p className="consent-dialog__eyebrow">Information request</p>
+          <h2 id={headingId}>
+            <span className="consent-dialog__server">{request.server}</span> asks for information
+          </h2>
+        </header>
+        <div className="modal__body">
+          <p id={messageId} className="consent-dialog__message">
+            {request.prompt.message}
+          </p>
+          {!form.ok && (
+            <p className="inline-alert" role="alert">
+              <strong>This form cannot be shown:</strong> {form.error}
+            </p>
+          )}
+          {fields.map((field, i) => (
+            <FormFieldControl
+              key={field.name}
+              field={field}
+              value={draft[field.name]}
+              error={errorOf(field.name)}
+              inputRef={i === 0 ? firstRef : undefined}
+              onChange={(value: DraftValue) => {
+                setDraft((d) => ({ ...d, [field.name]: value }));
+              }}
+              onBlur={() => {
+                setTouched((t) => new Set(t).add(field.name));
+              }}
+            />
+          ))}
+          {submitted && errorCount > 0 && (
+            <p className="field__error" role="alert">
+              {errorCount === 1 ? 'One field needs' : `${String(errorCount)} fields need`} your attention.
+            </p>
+          )}
+          <p className="consent-dialog__note">
+            Only what you accept is sent to <strong>{request.server}</strong>.
+          </p>
+          <ConsentError />
+        </div>
+        <footer className="modal__footer">
+          <button type="button" className="btn" onClick={cancel} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger-quiet"
+            onClick={() => {
+              onAnswer({ action: 'decline' });
+            }}
+            disabled={busy}
+          >
+            Decline
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy || !form.ok}>
+            {busy && <Spinner />}
+            Accept
+          </button>
+        </footer>
+      </form>
+    </Modal>
+  );
+}
