@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 import { test as base, expect } from './fixtures/headless.js';
-import { everythingEntry } from './flows/server-everything.js';
 import { startFakeClaude } from '../test/helpers/sampling-fake-claude.js';
 import type { FakeClaude } from '../test/helpers/sampling-fake-claude.js';
+import { everythingEntry, openServers } from './flows/server-everything.js';
 
 /**
  * Sampling and elicitation as a person meets them: server-everything's
@@ -43,6 +43,7 @@ async function callTool(
   server = 'everything',
 ): Promise<void> {
   await page.goto(url);
+  await openServers(page);
   await page
     .getByRole('navigation', { name: 'Servers' })
     .getByRole('button', { name: new RegExp(server) })

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/headless.js';
-import { everythingEntry } from './flows/server-everything.js';
+import { everythingEntry, openServers } from './flows/server-everything.js';
 
 test.use({
   initialConfig: {
@@ -24,6 +24,7 @@ test('browse resources, read one, attach it to chat, fill a template with comple
   page,
 }, testInfo) => {
   await page.goto(app.url);
+  await openServers(page);
   const main = await openTab(page, 'Resources');
 
   const list = main.getByRole('list', { name: 'Resources', exact: true });
@@ -81,6 +82,7 @@ test('browse resources, read one, attach it to chat, fill a template with comple
 
 test('fill a prompt with completions and see its messages', async ({ app, page }, testInfo) => {
   await page.goto(app.url);
+  await openServers(page);
   const main = await openTab(page, 'Prompts');
   await main
     .getByRole('list', { name: 'Prompts' })
@@ -121,11 +123,15 @@ test('roots: a typed path is checked by the host and stored as a file:// URI', a
   page,
 }, testInfo) => {
   await page.goto(app.url);
+  await openServers(page);
   const main = page.getByRole('main');
   await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  // The tab strip works from the keyboard: End selects and focuses the last tab.
+  // The tab strip works from the keyboard: End selects and focuses the last tab, arrows move back.
   await main.getByRole('tab', { name: /^Tools/ }).focus();
   await page.keyboard.press('End');
+  await expect(main.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
   const rootsTab = main.getByRole('tab', { name: 'Roots' });
   await expect(rootsTab).toHaveAttribute('aria-selected', 'true');
   await expect(rootsTab).toBeFocused();
