@@ -88,10 +88,11 @@ describe('server-filesystem', () => {
     const rootA = folder({ 'a.txt': 'in root A' });
     const rootB = folder({ 'b.txt': 'in root B' });
     t = await createTestHost({ fs: { ...filesystem(fromArgs), roots: [pathToFileURL(rootA).href] } });
-    await start(t.api, 'fs');
+    const { api } = t;
+    await start(api, 'fs');
     const allowed = async (): Promise<string> =>
       text(
-        value(await t?.api.callTool({ server: 'fs', tool: 'list_allowed_directories', argumentsJson: '{}' })),
+        value(await api.callTool({ server: 'fs', tool: 'list_allowed_directories', argumentsJson: '{}' })),
       );
     // The server asks for roots/list right after the handshake; wait until it has applied our answer.
     await expect.poll(allowed, { timeout: 15_000 }).toContain(rootA);
