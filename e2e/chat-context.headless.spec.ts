@@ -134,6 +134,7 @@ test('attach a resource from the Resources tab: a chip, sent to Claude with the 
   await expect(attached).toContainText('Attached');
   await attached.getByText(FEATURES_DOC, { exact: true }).click();
   await expect(attached.locator('pre')).toContainText('<resource server="everything"');
+  await attached.scrollIntoViewIfNeeded();
   await shoot(page, 'chat-attached-history', (f) => testInfo.outputPath(f));
 });
 
