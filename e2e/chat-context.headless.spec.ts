@@ -204,7 +204,7 @@ test('an inserted prompt with an embedded resource goes as a chip and reaches Cl
   app,
   fakeApi,
   page,
-}) => {
+}, testInfo) => {
   await page.goto(app.url);
   await setUp(page, fakeApi.url);
   await sections(page).getByRole('button', { name: 'Chat' }).click();
@@ -218,13 +218,18 @@ test('an inserted prompt with an embedded resource goes as a chip and reaches Cl
 
   const chip = chips(page).getByRole('listitem');
   await expect(chip).toContainText('resource-prompt');
-  await expect(chip).toContainText('1 message');
-  await expect(composer(page)).toHaveValue(/This prompt includes the Text resource with id: 2/);
+  await expect(chip).toContainText('2 messages');
+  // The prompt ends with the resource, so nothing is left for the text box: the person writes their own line.
+  await expect(composer(page)).toHaveValue('');
+  await composer(page).fill('Be brief.');
+  await shoot(page, 'chat-prompt-chip', (f) => testInfo.outputPath(f));
   await composer(page).press('Enter');
   await expect(messages(page)).toContainText('You said:');
-  const [embedded, text] = await lastUserTexts(fakeApi.url);
+  // In the server's order: its text, its embedded resource, then the person's line.
+  const [intro, embedded, typed] = await lastUserTexts(fakeApi.url);
+  expect(intro).toContain('This prompt includes the Text resource with id: 2');
   expect(embedded).toMatch(/^<resource uri="demo:\/\/resource\/dynamic\/text\/2">/);
-  expect(text).toContain('This prompt includes the Text resource with id: 2');
+  expect(typed).toBe('Be brief.');
   await expect(chips(page)).toBeHidden();
-  await expect(messages(page).getByRole('group').filter({ hasText: '/resource-prompt' })).toBeVisible();
+  await expect(messages(page).getByRole('group').filter({ hasText: '/resource-prompt' })).toHaveCount(2);
 });

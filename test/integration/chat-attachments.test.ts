@@ -118,7 +118,7 @@ describe('chat message context: attached resources and inserted prompts (server-
     expect((await turnEnd(t, started.turnId)).state).toBe('done');
   });
 
-  it("puts a prompt's messages into the turn: text as the user's words, an embedded resource with its URI", async () => {
+  it("puts a prompt's messages into the turn in the server's order, an embedded resource with its URI", async () => {
     t = await createChatHost(fake, { everything: everything() });
     const id = value(await t.api.createConversation({})).id;
     const prompt = value(
@@ -128,17 +128,19 @@ describe('chat message context: attached resources and inserted prompts (server-
         arguments: { resourceType: 'Text', resourceId: '3' },
       }),
     );
+    // The prompt ends with its embedded resource: both messages go, in order, and the person adds a line.
     const insert = promptInsert(prompt);
-    expect(insert.text).toContain('This prompt includes the Text resource with id: 3');
-    expect(insert.messages.map((m) => m.content.type)).toEqual(['resource']);
+    expect(insert.text).toBe('');
+    expect(insert.messages.map((m) => m.content.type)).toEqual(['text', 'resource']);
 
     const started = value(
-      await t.api.sendMessage({ conversationId: id, text: insert.text, attachments: [...insert.messages] }),
+      await t.api.sendMessage({ conversationId: id, text: 'Be brief.', attachments: [...insert.messages] }),
     );
     expect((await turnEnd(t, started.turnId)).state).toBe('done');
     const sent = texts(lastUserContent());
-    expect(sent[0]).toMatch(/^<resource uri="demo:\/\/resource\/dynamic\/text\/3">\n/);
-    expect(sent[1]).toBe(insert.text);
+    expect(sent[0]).toContain('This prompt includes the Text resource with id: 3');
+    expect(sent[1]).toMatch(/^<resource uri="demo:\/\/resource\/dynamic\/text\/3">\n/);
+    expect(sent[2]).toBe('Be brief.');
     const stored = value(await t.api.getConversation({ id })).messages.find(
       (m: ChatMessage) => m.role === 'user',
     );

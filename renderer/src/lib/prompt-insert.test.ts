@@ -4,7 +4,7 @@ import { promptInsert } from './prompt-insert.js';
 const PIXEL = 'iVBORw0KGgo=';
 
 describe('promptInsert', () => {
-  it('puts the closing user text into the composer and keeps everything before with its role', () => {
+  it('puts the closing user text into the composer and keeps everything before, in order, with its role', () => {
     const insert = promptInsert({
       server: 's',
       name: 'p',
@@ -16,10 +16,20 @@ describe('promptInsert', () => {
         { role: 'user', content: { type: 'text', text: 'Line two' } },
       ],
     });
-    expect(insert.text).toBe('Line one\n\nLine two');
+    const twoLines = promptInsert({
+      server: 's',
+      name: 'p',
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'a' } },
+        { role: 'user', content: { type: 'text', text: 'b' } },
+      ],
+    });
+    expect(twoLines).toEqual({ text: 'a\n\nb', messages: [] });
+    expect(insert.text).toBe('Line two');
     expect(insert.messages.map((m) => [m.role, m.content.type])).toEqual([
       ['user', 'text'],
       ['assistant', 'text'],
+      ['user', 'text'],
       ['user', 'image'],
     ]);
   });

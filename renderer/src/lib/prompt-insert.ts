@@ -6,9 +6,9 @@ type PromptMessageAttachment = Extract<Attachment, { type: 'prompt-message' }>;
 
 /** What inserting a prompt puts into the composer. */
 export interface PromptInsert {
-  /** The text of the prompt's closing user messages: the person can still edit it. */
+  /** The text of the prompt's closing user text messages: the person can still edit it. */
   readonly text: string;
-  /** Every other message, in order and with its role, sent as the start of the turn. */
+  /** Every message before those, in order and with its role, sent ahead of the text. */
   readonly messages: readonly PromptMessageAttachment[];
 }
 
@@ -17,30 +17,30 @@ const MODEL_IMAGES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif',
 const isModelImage = (mimeType: string): mimeType is ModelImageType => MODEL_IMAGES.includes(mimeType);
 
 /**
- * Splits a prompts/get result for the composer. The text of the user
- * messages after the prompt's last assistant message goes into the text box
- * (that is what the person is about to say); everything before, and any
- * image or embedded resource, stays a message of its own with the role the
- * server gave it, so an assistant message reaches Claude as an assistant one.
+ * Splits a prompts/get result for the composer, keeping the server's order
+ * and roles. The prompt's closing run of user text messages goes into the
+ * text box (that is what the person is about to say, and they may edit it);
+ * every message before it stays a message of its own with the role the
+ * server gave it, sent ahead of the text, so an assistant message reaches
+ * Claude as an assistant one and an embedded resource stays where it was.
  */
 export function promptInsert(result: PromptResult): PromptInsert {
-  const lastAssistant = result.messages.map((m) => m.role).lastIndexOf('assistant');
-  const texts: string[] = [];
-  const messages: PromptMessageAttachment[] = [];
-  result.messages.forEach((message, index) => {
-    const { content } = message;
-    if (index > lastAssistant && content.type === 'text') {
-      texts.push(content.text);
-      return;
-    }
-    messages.push({
-      type: 'prompt-message',
-      server: result.server,
-      prompt: result.name,
-      role: message.role,
-      content: promptContent(content),
-    });
-  });
+  let cut = result.messages.length;
+  while (cut > 0) {
+    const message = result.messages[cut - 1];
+    if (message?.role !== 'user' || message.content.type !== 'text') break;
+    cut -= 1;
+  }
+  const texts = result.messages
+    .slice(cut)
+    .flatMap((m) => (m.content.type === 'text' ? [m.content.text] : []));
+  const messages = result.messages.slice(0, cut).map((message): PromptMessageAttachment => ({
+    type: 'prompt-message',
+    server: result.server,
+    prompt: result.name,
+    role: message.role,
+    content: promptContent(message.content),
+  }));
   return { text: texts.join('\n\n'), messages };
 }
 
