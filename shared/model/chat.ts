@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ServerNameSchema } from './config.js';
+import { ResourceUriSchema } from './features.js';
 import { ContentBlockSchema } from './server.js';
 
 /**
@@ -58,6 +60,32 @@ const ToolResultBlock = z.object({
   /** Set when the content shown here is cut; `getToolResult` returns all of it. */
   truncated: z.object({ totalChars: z.number() }).optional(),
 });
+/** Context for the model: text, or an image it accepts. */
+const ContextPart = z.discriminatedUnion('type', [TextBlock, ImageBlock]);
+export type ContextPart = z.infer<typeof ContextPart>;
+/**
+ * A resource the person attached to their message, as it was read when the
+ * message was sent. Stored with the message so the history shows it and
+ * later turns send the same context again.
+ */
+const ResourceContextBlock = z.object({
+  type: z.literal('resource_context'),
+  server: z.string(),
+  uri: z.string(),
+  content: z.array(ContextPart),
+});
+/**
+ * One message of an MCP prompt (prompts/get) inserted by the person, with
+ * the role the prompt gave it: an "assistant" one reaches Claude as an
+ * assistant message, so the prompt's roles stay as the server wrote them.
+ */
+const PromptMessageBlock = z.object({
+  type: z.literal('prompt_message'),
+  server: z.string(),
+  prompt: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.array(ContextPart),
+});
 /** Something the host tells the person inside the conversation (iteration limit, stop, error). */
 const NoticeBlock = z.object({
   type: z.literal('notice'),
@@ -71,10 +99,14 @@ export const ChatBlockSchema = z.discriminatedUnion('type', [
   ToolUseBlock,
   ToolResultBlock,
   NoticeBlock,
+  ResourceContextBlock,
+  PromptMessageBlock,
 ]);
 export type ChatBlock = z.infer<typeof ChatBlockSchema>;
 export type ToolUseChatBlock = z.infer<typeof ToolUseBlock>;
 export type ToolResultChatBlock = z.infer<typeof ToolResultBlock>;
+export type ResourceContextChatBlock = z.infer<typeof ResourceContextBlock>;
+export type PromptMessageChatBlock = z.infer<typeof PromptMessageBlock>;
 
 /** "tool" messages hold the tool results of the assistant message before them. */
 export const ChatRoleSchema = z.enum(['user', 'assistant', 'tool', 'notice']);
@@ -196,18 +228,65 @@ export const ConversationDetailSchema = z.object({
 });
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 
-export const AttachmentSchema = z.object({
-  type: z.literal('image'),
-  mimeType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
-  /** Base64 data, at most ~5 MB decoded. */
-  data: z.string().max(7_000_000),
-});
+const ModelImageType = z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+export const ImageAttachmentSchema = z
+  .object({
+    type: z.literal('image'),
+    mimeType: ModelImageType,
+    /** Base64 data, at most ~5 MB decoded. */
+    data: z.string().max(7_000_000),
+  })
+  .strict();
+
+/** A resource to read from this server when the message is sent (only a reference travels). */
+export const ResourceAttachmentSchema = z
+  .object({
+    type: z.literal('resource'),
+    server: ServerNameSchema,
+    uri: ResourceUriSchema,
+  })
+  .strict();
+
+/** Content of an inserted prompt message; the renderer names audio and links as text. */
+const PromptContentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string().max(1_000_000) }).strict(),
+  z.object({ type: z.literal('image'), mimeType: ModelImageType, data: z.string().max(7_000_000) }).strict(),
+  z
+    .object({
+      type: z.literal('resource'),
+      uri: z.string().max(4096),
+      mimeType: z.string().max(256).optional(),
+      text: z.string().max(1_000_000).optional(),
+      blobBytes: z.number().optional(),
+    })
+    .strict(),
+]);
+export type PromptContent = z.infer<typeof PromptContentSchema>;
+
+/** One message of a prompt the person inserted with "/", keeping its role. */
+export const PromptMessageAttachmentSchema = z
+  .object({
+    type: z.literal('prompt-message'),
+    server: ServerNameSchema,
+    prompt: z.string().min(1).max(256),
+    role: z.enum(['user', 'assistant']),
+    content: PromptContentSchema,
+  })
+  .strict();
+
+export const AttachmentSchema = z.discriminatedUnion('type', [
+  ImageAttachmentSchema,
+  ResourceAttachmentSchema,
+  PromptMessageAttachmentSchema,
+]);
+export type Attachment = z.infer<typeof AttachmentSchema>;
 
 export const SendMessageSchema = z
   .object({
     conversationId: ConversationIdSchema,
     text: z.string().max(1_000_000),
-    attachments: z.array(AttachmentSchema).max(20).optional(),
+    attachments: z.array(AttachmentSchema).max(50).optional(),
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
-import type { ChatBlock, TurnStarted, TurnState } from '../../../shared/model/chat.js';
+import type { Attachment, TurnStarted, TurnState } from '../../../shared/model/chat.js';
 import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
 import type { ModelList, Settings } from '../../../shared/model/settings.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
@@ -15,6 +15,7 @@ import { openDatabase } from '../store/database.js';
 import type { Db } from '../store/database.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import type { ChatHandlers } from './chat-handlers.js';
+import { userMessageBlocks } from './message-context.js';
 import { ToolConsent } from './tool-consent.js';
 import { TurnRunner } from './turn-runner.js';
 
@@ -172,11 +173,7 @@ export class ChatService {
     return settings;
   }
 
-  private async send(
-    conversationId: string,
-    text: string,
-    attachments: { type: 'image'; mimeType: string; data: string }[],
-  ): Promise<TurnStarted> {
+  private async send(conversationId: string, text: string, attachments: Attachment[]): Promise<TurnStarted> {
     const ready = await this.open();
     const conversation = ready.conversations.get(conversationId);
     if (text.trim() === '' && attachments.length === 0)
@@ -184,18 +181,16 @@ export class ChatService {
     const turn = this.reserve(conversationId);
     try {
       const apiKey = await requireKey(ready.settings);
-      const blocks: ChatBlock[] = [
-        ...attachments.map((a): ChatBlock => ({ type: 'image', mimeType: a.mimeType, data: a.data })),
-        ...(text.trim() !== '' ? [{ type: 'text' as const, text }] : []),
-      ];
+      const blocks = await userMessageBlocks(this.options.servers, text, attachments, turn.controller.signal);
       const userMessage = ready.conversations.addMessage(conversationId, {
         turnId: turn.turnId,
         role: 'user',
         blocks,
       });
       this.options.emit('chatMessage', { conversationId, message: userMessage });
-      if (conversation.title === DEFAULT_TITLE && text.trim() !== '') {
-        ready.conversations.rename(conversationId, titleFrom(text));
+      const title = text.trim() !== '' ? text : promptTitle(attachments);
+      if (conversation.title === DEFAULT_TITLE && title !== '') {
+        ready.conversations.rename(conversationId, titleFrom(title));
       }
       this.options.emit('conversationChanged', ready.conversations.get(conversationId));
       this.run(conversationId, turn, ready, apiKey);
@@ -320,6 +315,12 @@ async function requireKey(settings: SettingsStore): Promise<string> {
     throw new HostError('no_api_key', 'No API key is set. Add your Anthropic API key in Settings to chat.');
   }
   return key;
+}
+
+/** A message that is only an inserted prompt is titled after it ("/name"). */
+function promptTitle(attachments: readonly Attachment[]): string {
+  const prompt = attachments.find((a) => a.type === 'prompt-message');
+  return prompt ? `/${prompt.prompt}` : '';
 }
 
 function titleFrom(text: string): string {

@@ -1,10 +1,11 @@
 import type {
   ContentBlockParam,
+  ImageBlockParam,
   MessageParam,
   TextBlockParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatMessage, ToolResultChatBlock } from '../../../shared/model/chat.js';
+import type { ChatMessage, ContextPart, ToolResultChatBlock } from '../../../shared/model/chat.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import { ToolNameTable } from './tool-names.js';
 import type { ToolRef } from './tool-names.js';
@@ -114,21 +115,13 @@ export function buildMessages(history: readonly ChatMessage[], table: ToolNameTa
     }
     closeOpen();
     if (message.role === 'user') {
-      const content: ContentBlockParam[] = [];
+      // An inserted prompt's assistant messages go out as assistant turns: the prompt's roles hold.
       for (const block of message.blocks) {
-        if (block.type === 'text' && block.text !== '') content.push({ type: 'text', text: block.text });
-        if (block.type === 'image') {
-          content.push({
-            type: 'image',
-            source: {
-              type: 'base64',
-              media_type: block.mimeType as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp',
-              data: block.data,
-            },
-          });
-        }
+        if (block.type === 'text' && block.text !== '') push('user', [{ type: 'text', text: block.text }]);
+        else if (block.type === 'image') push('user', [imageParam(block)]);
+        else if (block.type === 'resource_context') push('user', block.content.map(contextParam));
+        else if (block.type === 'prompt_message') push(block.role, block.content.map(contextParam));
       }
-      push('user', content);
       continue;
     }
     const content: ContentBlockParam[] = [];
@@ -150,6 +143,21 @@ export function buildMessages(history: readonly ChatMessage[], table: ToolNameTa
   closeOpen();
   markLastForCache(out);
   return out;
+}
+
+function imageParam(block: { mimeType: string; data: string }): ImageBlockParam {
+  return {
+    type: 'image',
+    source: {
+      type: 'base64',
+      media_type: block.mimeType as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp',
+      data: block.data,
+    },
+  };
+}
+
+function contextParam(part: ContextPart): TextBlockParam | ImageBlockParam {
+  return part.type === 'text' ? { type: 'text', text: part.text } : imageParam(part);
 }
 
 function interrupted(toolUseId: string, server: string, tool: string): ToolResultChatBlock {

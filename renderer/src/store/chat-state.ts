@@ -1,5 +1,6 @@
 import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
 import type {
+  Attachment,
   AuditEntry,
   ChatErrorCode,
   ChatMessage,
@@ -71,8 +72,8 @@ export interface ChatActions {
   renameConversation: (id: string, title: string) => Promise<Result<ConversationSummary>>;
   deleteConversation: (id: string) => Promise<Result<null>>;
   search: (query: string) => void;
-  /** Sends in the selected conversation (creating one first if none is selected). */
-  send: (text: string) => Promise<Result<unknown>>;
+  /** Sends in the selected conversation (creating one first if none is selected), with its attachments. */
+  send: (text: string, attachments?: readonly Attachment[]) => Promise<Result<unknown>>;
   stop: () => Promise<void>;
   retry: () => Promise<void>;
   getToolResult: (toolUseId: string) => Promise<Result<FullToolResult>>;

@@ -122,7 +122,7 @@ export function createChatStore(
           set({ searchResults: result.ok ? result.value : [] });
         });
       },
-      async send(text) {
+      async send(text, attachments = []) {
         // Known to have no key: say so, and don't create an empty conversation on the way.
         if (get().settings?.apiKey.set === false) {
           const error = {
@@ -139,7 +139,11 @@ export function createChatStore(
         if (!target.ok) return target;
         const id = target.value;
         set((s) => patchConversation(s, id, () => ({ requestError: undefined }), true));
-        const result = await host.sendMessage({ conversationId: id, text });
+        const result = await host.sendMessage({
+          conversationId: id,
+          text,
+          ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
+        });
         set((s) => {
           if (!result.ok) return patchConversation(s, id, () => ({ requestError: result.error }), true);
           const userMessage = result.value.userMessage;

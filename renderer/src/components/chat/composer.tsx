@@ -1,9 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Attachment } from '../../../../shared/model/chat.js';
+import type { PromptResult } from '../../../../shared/model/features.js';
+import { promptInsert } from '../../lib/prompt-insert.js';
+import { attachmentsStore, useAttachments } from '../../store/attachments.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
+import { PromptPicker } from '../prompts/prompt-picker.js';
+import { ContextChips } from './context-chips.js';
+
+type PromptMessage = Extract<Attachment, { type: 'prompt-message' }>;
 
 /**
  * Where the person writes. Enter sends, Shift+Enter adds a line, Esc stops
- * the running turn. While a turn runs, Send becomes Stop.
+ * the running turn. While a turn runs, Send becomes Stop. Resources attached
+ * from the Resources tab show as chips and go with the message; text that
+ * starts with "/" opens the prompt picker, whose result fills the composer.
  */
 export function Composer({
   conversationId,
@@ -17,67 +27,122 @@ export function Composer({
   const keySet = useChat((s) => s.settings?.apiKey.set);
   const { send, stop } = useChatActions();
   const ref = useRef<HTMLTextAreaElement>(null);
+  const resources = useAttachments((s) => s.attachments);
+  const [promptMessages, setPromptMessages] = useState<readonly PromptMessage[]>([]);
+  // Esc closes the picker until the text no longer starts with "/".
+  const [pickerDismissed, setPickerDismissed] = useState(false);
+  const pickerOpen = text.startsWith('/') && !pickerDismissed && !running;
 
   useEffect(() => {
     ref.current?.focus();
   }, [conversationId]);
 
+  const focusInput = useCallback(() => {
+    ref.current?.focus();
+  }, []);
+  const closePicker = useCallback(() => {
+    setPickerDismissed(true);
+    ref.current?.focus();
+  }, []);
+  const insertPrompt = useCallback((result: PromptResult) => {
+    const insert = promptInsert(result);
+    setText(insert.text);
+    setPromptMessages(insert.messages);
+    setPickerDismissed(false);
+    ref.current?.focus();
+  }, []);
+
+  const hasContext = resources.length > 0 || promptMessages.length > 0;
   const submit = () => {
     const message = text.trim();
-    if (message === '' || running || sending) return;
+    if ((message === '' && !hasContext) || running || sending) return;
+    const sentResources = resources;
+    const attachments: Attachment[] = [
+      ...promptMessages,
+      ...sentResources.map((a): Attachment => ({ type: 'resource', server: a.server, uri: a.uri })),
+    ];
     setSending(true);
-    void send(message).then((result) => {
+    void send(message, attachments).then((result) => {
       setSending(false);
-      // Keep the text when it was not sent, so nothing typed is lost.
-      if (result.ok) setText('');
+      // Keep the text and chips when the message was not sent, so nothing is lost.
+      if (!result.ok) return;
+      setText('');
+      setPromptMessages([]);
+      for (const a of sentResources) attachmentsStore.getState().detach(a.id);
     });
   };
 
   return (
-    <form
-      className="composer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <textarea
-        ref={ref}
-        className="composer__input"
-        aria-label="Message"
-        placeholder={keySet === false ? 'Add an API key in Settings to chat' : 'Message Claude…'}
-        rows={Math.min(8, Math.max(1, text.split('\n').length))}
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            submit();
-          } else if (event.key === 'Escape' && running) {
-            event.preventDefault();
-            void stop();
-          }
-        }}
-      />
-      {running ? (
-        <button
-          type="button"
-          className="btn composer__stop"
-          onClick={() => {
-            void stop();
-          }}
-        >
-          <span className="composer__stop-icon" aria-hidden="true" />
-          Stop
-        </button>
-      ) : (
-        <button type="submit" className="btn btn--primary" disabled={text.trim() === '' || sending}>
-          Send
-        </button>
+    <div className="composer-area">
+      {pickerOpen && (
+        // Outside the composer's <form>: the picker's argument form is a form of its own.
+        <div className="composer__picker">
+          <PromptPicker query={text.slice(1)} onInsert={insertPrompt} onClose={closePicker} />
+        </div>
       )}
-      <p className="composer__hint">Enter to send · Shift+Enter for a new line · Esc to stop</p>
-    </form>
+      <form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <ContextChips
+          promptMessages={promptMessages}
+          onRemovePrompt={() => {
+            setPromptMessages([]);
+          }}
+          onFocusComposer={focusInput}
+        />
+        <textarea
+          ref={ref}
+          className="composer__input"
+          aria-label="Message"
+          placeholder={
+            keySet === false ? 'Add an API key in Settings to chat' : 'Message Claude… (/ for prompts)'
+          }
+          aria-expanded={pickerOpen}
+          aria-haspopup="listbox"
+          rows={Math.min(8, Math.max(1, text.split('\n').length))}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (!event.target.value.startsWith('/')) setPickerDismissed(false);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            } else if (event.key === 'Escape' && running) {
+              event.preventDefault();
+              void stop();
+            }
+          }}
+        />
+        {running ? (
+          <button
+            type="button"
+            className="btn composer__stop"
+            onClick={() => {
+              void stop();
+            }}
+          >
+            <span className="composer__stop-icon" aria-hidden="true" />
+            Stop
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={(text.trim() === '' && !hasContext) || sending}
+          >
+            Send
+          </button>
+        )}
+        <p className="composer__hint">
+          Enter to send · Shift+Enter for a new line · / for prompts · Esc to stop
+        </p>
+      </form>
+    </div>
   );
 }

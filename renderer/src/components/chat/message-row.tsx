@@ -3,6 +3,7 @@ import type { ChatMessage, ToolResultChatBlock, Usage } from '../../../../shared
 import { formatUsage } from '../../lib/usage.js';
 import { Markdown } from './markdown.js';
 import { NoticeView } from './notice-view.js';
+import { SentContext } from './sent-context.js';
 import { ToolCard } from './tool-card.js';
 
 interface MessageRowProps {
@@ -59,6 +60,9 @@ export const MessageRow = memo(function MessageRow({ message, results, turnUsage
               );
             case 'notice':
               return <NoticeView key={index} level={block.level} text={block.text} />;
+            case 'resource_context':
+            case 'prompt_message':
+              return <SentContext key={index} block={block} />;
           }
         })}
       </div>
