@@ -51,6 +51,11 @@ async function setUpClaude(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Base URL saved.')).toBeVisible();
+  // Servers connect in the background; a turn offers only the tools of connected servers.
+  await sections(page).getByRole('button', { name: 'Servers' }).click();
+  await expect(page.getByRole('button', { name: /^everything\s*Connected/ })).toBeVisible({
+    timeout: 30_000,
+  });
   await sections(page).getByRole('button', { name: 'Chat' }).click();
 }
 
