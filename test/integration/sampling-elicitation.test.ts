@@ -10,8 +10,8 @@ import type { ToolCallResult } from '../../shared/model/server.js';
 import { value } from '../helpers/host.js';
 import { fileURLToPath } from 'node:url';
 import { everything, tempDir, writeConfig } from '../helpers/servers.js';
-import { startFakeClaude } from '../helpers/sampling-fake-claude.js';
-import type { FakeClaude } from '../helpers/sampling-fake-claude.js';
+import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
+import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
 
 /** server-everything's tools that ask the client for sampling and elicitation. */
 const SAMPLING_TOOL = 'trigger-sampling-request';
@@ -36,7 +36,7 @@ class RecordingPlatform extends NodePlatform {
 interface Setup {
   host: Host;
   api: HostRequests;
-  claude: FakeClaude;
+  claude: FakeAnthropic;
   platform: RecordingPlatform;
   consents: ConsentRequest[];
   /** Resolves with the next consent request of `kind` (one already waiting counts). */
@@ -51,7 +51,7 @@ afterEach(async () => {
 });
 
 async function start(options: { perMinute?: number; interactive?: boolean } = {}): Promise<Setup> {
-  const claude = await startFakeClaude();
+  const claude = await startFakeAnthropic();
   const platform = new RecordingPlatform(tempDir());
   const host = createHost({
     platform,
@@ -122,6 +122,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
       }),
     );
     await startServer(s.api, 'everything', SAMPLING_TOOL);
+    s.claude.enqueue({ type: 'text', text: 'Paris.' });
 
     const call = s.api.callTool({
       server: 'everything',
@@ -144,7 +145,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
         },
       ],
     });
-    expect(s.claude.requests).toHaveLength(0); // nothing reaches Claude before the person's yes
+    expect(s.claude.messageRequests()).toHaveLength(0); // nothing reaches Claude before the person's yes
     await answer(s.api, request.id, { decision: 'approve', maxTokens: 100 });
 
     const review = await s.next('samplingReview');
@@ -157,10 +158,9 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     expect(textOf(result)).toContain('"text": "Paris."');
     expect(textOf(result)).toContain('"stopReason": "endTurn"');
 
-    expect(s.claude.requests).toHaveLength(1);
-    const sent = s.claude.requests[0];
-    expect(sent?.apiKey).toBe('test-key');
-    expect(sent?.body).toEqual({
+    expect(s.claude.messageRequests()).toHaveLength(1);
+    expect(s.claude.messageKeys()).toEqual(['test-key']);
+    expect(s.claude.messageRequests()[0]).toEqual({
       model: 'claude-sonnet-5-5',
       max_tokens: 100,
       system: 'You are a helpful test server.',
@@ -174,7 +174,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
         },
       ],
     });
-    expect(JSON.stringify(sent?.body)).not.toContain('SECRET-OTHER-SERVER');
+    expect(JSON.stringify(s.claude.messageRequests())).not.toContain('SECRET-OTHER-SERVER');
   });
 
   it('the person’s edits to the request and to the completion are what Claude and the server get', async () => {
@@ -196,7 +196,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     await answer(s.api, review.id, { decision: 'approve', textEdits: [{ part: 0, text: 'Edited answer.' }] });
     const result = value(await call);
     expect(textOf(result)).toContain('"text": "Edited answer."');
-    expect(s.claude.requests[0]?.body).toMatchObject({
+    expect(s.claude.messageRequests()[0]).toMatchObject({
       max_tokens: 42,
       system: 'Be brief.',
       messages: [{ role: 'user', content: [{ type: 'text', text: 'edited question' }] }],
@@ -216,7 +216,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     const result = value(await call);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/-1.*User rejected sampling request/);
-    expect(s.claude.requests).toHaveLength(0);
+    expect(s.claude.messageRequests()).toHaveLength(0);
   });
 
   it('rejecting the completion also returns the user-rejected error', async () => {
@@ -231,7 +231,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     await answer(s.api, (await s.next('samplingReview')).id, { decision: 'reject' });
     const result = value(await call);
     expect(textOf(result)).toMatch(/User rejected sampling request/);
-    expect(s.claude.requests).toHaveLength(1);
+    expect(s.claude.messageRequests()).toHaveLength(1);
   });
 
   it('over the per-server rate limit: refused with a clear error, without asking the person', async () => {
@@ -255,7 +255,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
       /rate limit: at most 1 requests per minute from "everything"; try again in \d+ s/,
     );
     expect(s.consents.length).toBe(asked);
-    expect(s.claude.requests).toHaveLength(1);
+    expect(s.claude.messageRequests()).toHaveLength(1);
   });
 });
 
@@ -372,12 +372,12 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
   it('tools and toolChoice reach Claude; a tool_use completion returns as tool_use with stopReason toolUse', async () => {
     const s = await start();
     await startServer(s.api, 'sampler', 'ask-with-tools');
-    s.claude.reply = () => ({
-      content: [
-        { type: 'text', text: 'Let me check.' },
-        { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
-      ],
-      stop_reason: 'tool_use',
+    s.claude.enqueue({
+      type: 'tool_use',
+      text: 'Let me check.',
+      id: 'toolu_1',
+      name: 'get_weather',
+      input: { city: 'Paris' },
     });
     const call = s.api.callTool({ server: 'sampler', tool: 'ask-with-tools', argumentsJson: '{}' });
     const request = await s.next('sampling');
@@ -413,7 +413,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
         { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
       ],
     });
-    expect(s.claude.requests[0]?.body).toMatchObject({
+    expect(s.claude.messageRequests()[0]).toMatchObject({
       model: 'claude-haiku-5-5',
       tools: [
         {
@@ -430,7 +430,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
   it('a follow-up with tool results is mapped to Claude\u2019s tool_result blocks', async () => {
     const s = await start();
     await startServer(s.api, 'sampler', 'continue-with-tool');
-    s.claude.reply = () => ({ content: [{ type: 'text', text: 'It is 18°C and sunny.' }] });
+    s.claude.enqueue({ type: 'text', text: 'It is 18°C and sunny.' });
     const call = s.api.callTool({ server: 'sampler', tool: 'continue-with-tool', argumentsJson: '{}' });
     const request = await s.next('sampling');
     if (request.kind !== 'sampling') throw new Error('unexpected kind');
@@ -443,7 +443,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
       stopReason: 'endTurn',
       content: { type: 'text', text: 'It is 18°C and sunny.' },
     });
-    expect(s.claude.requests[0]?.body.messages).toEqual([
+    expect(s.claude.messageRequests()[0]?.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
       {
         role: 'assistant',
@@ -456,7 +456,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
         ],
       },
     ]);
-    expect(s.claude.requests[0]?.body.tool_choice).toEqual({ type: 'auto' });
+    expect(s.claude.messageRequests()[0]?.tool_choice).toEqual({ type: 'auto' });
   });
 
   it('"allServers" is shown with a notice; without the person\u2019s yes no context is added', async () => {
@@ -470,8 +470,8 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
     await answer(s.api, request.id, { decision: 'approve', maxTokens: 50 });
     await answer(s.api, (await s.next('samplingReview')).id, { decision: 'approve' });
     value(await call);
-    expect(JSON.stringify(s.claude.requests[0]?.body)).not.toContain('SAMPLING-FIXTURE-INSTRUCTIONS');
-    expect(s.claude.requests[0]?.body.system).toBeUndefined();
+    expect(JSON.stringify(s.claude.messageRequests()[0])).not.toContain('SAMPLING-FIXTURE-INSTRUCTIONS');
+    expect(s.claude.messageRequests()[0]?.system).toBeUndefined();
   });
 
   it('tool results mixed with other content are refused (-32602) without asking anyone', async () => {
@@ -486,6 +486,6 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
       message: expect.stringContaining('Tool results mixed with other content') as unknown,
     });
     expect(s.consents.length).toBe(asked);
-    expect(s.claude.requests).toHaveLength(0);
+    expect(s.claude.messageRequests()).toHaveLength(0);
   });
 });
