@@ -7,13 +7,9 @@ import type { ContentBlockBody, FakeAnthropic } from '../fixtures/fake-anthropic
 import { TEST_KEY, createChatHost, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
 import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { fileURLToPath } from 'node:url';
-import { everything } from '../helpers/servers.js';
+import { everything, fixtureServer } from '../helpers/servers.js';
 
-const slowToolServer = {
-  command: process.execPath,
-  args: [fileURLToPath(new URL('../fixtures/servers/slow-tool-server.mjs', import.meta.url))],
-};
+const slowToolServer = fixtureServer('slow-tool-server.mjs');
 
 let fake: FakeAnthropic;
 let t: TestHost | undefined;

@@ -8,8 +8,7 @@ import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
 import type { ToolCallResult } from '../../shared/model/server.js';
 import { value } from '../helpers/host.js';
-import { fileURLToPath } from 'node:url';
-import { everything, tempDir, writeConfig } from '../helpers/servers.js';
+import { everything, fixtureServer, tempDir, writeConfig } from '../helpers/servers.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
 
@@ -19,10 +18,7 @@ const FORM_TOOL = 'trigger-elicitation-request';
 const URL_TOOL = 'trigger-url-elicitation';
 
 /** Our raw fixture that samples with tools and includeContext (see the file). */
-const sampler = {
-  command: process.execPath,
-  args: [fileURLToPath(new URL('../fixtures/servers/sampling-server.mjs', import.meta.url))],
-};
+const sampler = fixtureServer('sampling-server.mjs');
 const SAMPLER_INSTRUCTIONS = 'SAMPLING-FIXTURE-INSTRUCTIONS: answer in French.';
 
 class RecordingPlatform extends NodePlatform {
