@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 import { test as base, expect } from './fixtures/headless.js';
-import { everythingEntry } from './flows/server-everything.js';
+import { everythingEntry, openConnectedServer } from './flows/server-everything.js';
 import { startFakeAnthropic } from '../test/fixtures/fake-anthropic.js';
 import type { FakeAnthropic } from '../test/fixtures/fake-anthropic.js';
 
@@ -43,12 +43,8 @@ async function callTool(
   server = 'everything',
 ): Promise<void> {
   await page.goto(url);
-  await page
-    .getByRole('navigation', { name: 'Servers' })
-    .getByRole('button', { name: new RegExp(server) })
-    .click();
+  await openConnectedServer(page, server);
   const main = page.getByRole('main');
-  await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   const tools = main.getByRole('list', { name: 'Tools' });
   await tools.getByRole('button', { name: new RegExp(`^${tool}(\\s|$)`) }).click();
   await main.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/headless.js';
-import { everythingEntry } from './flows/server-everything.js';
+import { everythingEntry, openConnectedServer, openServers } from './flows/server-everything.js';
 
 const everything = { command: process.execPath, args: [everythingEntry, 'stdio'] };
 
@@ -11,13 +11,7 @@ const stored = (path: string): Record<string, Record<string, unknown>> =>
 
 async function openConnected(page: Page, url: string, name: string): Promise<void> {
   await page.goto(url);
-  await page
-    .getByRole('navigation', { name: 'Servers' })
-    .getByRole('button', { name: new RegExp(name) })
-    .click();
-  await expect(page.getByRole('main').getByText('Connected', { exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
+  await openConnectedServer(page, name);
 }
 
 test.describe('with server-everything configured', () => {
@@ -117,6 +111,7 @@ test.describe('raw JSON editor', () => {
     page,
   }, testInfo) => {
     await page.goto(app.url);
+    await openServers(page);
     const before = readFileSync(app.configPath, 'utf8');
     await page.getByRole('button', { name: 'Edit config file' }).click();
     const dialog = page.getByRole('dialog', { name: 'Configuration file' });
@@ -167,6 +162,7 @@ test.describe('import', () => {
     page,
   }, testInfo) => {
     await page.goto(app.url);
+    await openServers(page);
     await page.getByRole('button', { name: 'Import servers…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import servers' });
     await expect(dialog.getByRole('radio', { name: /^Cursor/ })).toBeChecked();
@@ -195,6 +191,7 @@ test.describe('import', () => {
 
   test('pasted VS Code JSON asks for its inputs, password masked', async ({ app, page }) => {
     await page.goto(app.url);
+    await openServers(page);
     await page.getByRole('button', { name: 'Import servers…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import servers' });
     await dialog.getByRole('radio', { name: /Paste JSON/ }).check();
