@@ -17,7 +17,8 @@ import type { ConversationStore, NewMessage, StoredFullResult } from '../store/c
 import { toChatError } from './api-errors.js';
 import type { ChatError } from './api-errors.js';
 import { DeltaBatcher } from './delta-batcher.js';
-import { ZERO_USAGE, addUsage, usageOf } from './pricing.js';
+import { ZERO_USAGE, addUsage } from '../../../shared/model/usage.js';
+import { usageOf } from './pricing.js';
 import { buildMessages, buildSystem, buildTools } from './request-builder.js';
 import type { ToolConsent } from './tool-consent.js';
 import { capContent, summarizeResult } from './tool-result-mapping.js';
