@@ -3,7 +3,7 @@ import { buildForm, checkDraft, initialDraft } from '../../../../shared/model/el
 import type { DraftValue, FormDraft } from '../../../../shared/model/elicitation-form.js';
 import type { ConsentDialogProps } from '../consent/consent-queue.js';
 import { Modal } from '../common/modal.js';
-import { Spinner } from '../common/spinner.js';
+import { ConsentDialogHeader, ElicitationActions, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from '../sampling/consent-error.js';
 import { FormFieldControl } from './form-field-control.js';
 
@@ -64,12 +64,15 @@ export function ElicitationFormDialog({ request, busy, onAnswer }: Props) {
           accept();
         }}
       >
-        <header className="modal__header">
-          <p className="consent-dialog__eyebrow">Information request</p>
-          <h2 id={headingId}>
-            <span className="consent-dialog__server">{request.server}</span> asks for information
-          </h2>
-        </header>
+        <ConsentDialogHeader
+          eyebrow="Information request"
+          headingId={headingId}
+          title={
+            <>
+              <ServerName name={request.server} /> asks for information
+            </>
+          }
+        />
         <div className="modal__body">
           <p id={messageId} className="consent-dialog__message">
             {request.prompt.message}
@@ -104,25 +107,14 @@ export function ElicitationFormDialog({ request, busy, onAnswer }: Props) {
           </p>
           <ConsentError />
         </div>
-        <footer className="modal__footer">
-          <button type="button" className="btn" onClick={cancel} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger-quiet"
-            onClick={() => {
-              onAnswer({ action: 'decline' });
-            }}
-            disabled={busy}
-          >
-            Decline
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy || !form.ok}>
-            {busy && <Spinner />}
-            Accept
-          </button>
-        </footer>
+        <ElicitationActions
+          busy={busy}
+          onCancel={cancel}
+          onDecline={() => {
+            onAnswer({ action: 'decline' });
+          }}
+          accept={{ label: 'Accept', disabled: !form.ok, submit: true }}
+        />
       </form>
     </Modal>
   );

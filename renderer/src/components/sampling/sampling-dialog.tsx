@@ -4,6 +4,7 @@ import type { SamplingPrompt } from '../../../../shared/model/sampling-consent.j
 import type { ConsentDialogProps } from '../consent/consent-queue.js';
 import { Modal } from '../common/modal.js';
 import { Spinner } from '../common/spinner.js';
+import { ConsentDialogHeader, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from './consent-error.js';
 import { SamplingPartView } from './sampling-parts.js';
 
@@ -70,15 +71,16 @@ export function SamplingDialog({ request, busy, onAnswer }: Props) {
           approve();
         }}
       >
-        <header className="modal__header">
-          <p className="consent-dialog__eyebrow">Sampling request</p>
-          <h2 id={headingId}>
-            <span className="consent-dialog__server">{request.server}</span> wants Claude to answer
-          </h2>
-          <p className="modal__subtitle">
-            Nothing is sent until you approve. You will see the answer before it goes back to the server.
-          </p>
-        </header>
+        <ConsentDialogHeader
+          eyebrow="Sampling request"
+          headingId={headingId}
+          title={
+            <>
+              <ServerName name={request.server} /> wants Claude to answer
+            </>
+          }
+          subtitle="Nothing is sent until you approve. You will see the answer before it goes back to the server."
+        />
         <div className="modal__body">
           <ModelSummary prompt={prompt} />
 

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { ConsentDialogProps } from '../consent/consent-queue.js';
 import { Modal } from '../common/modal.js';
 import { Spinner } from '../common/spinner.js';
+import { ConsentDialogHeader, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from './consent-error.js';
 import { SamplingPartView } from './sampling-parts.js';
 
@@ -53,17 +54,22 @@ export function SamplingReviewDialog({ request, busy, onAnswer }: Props) {
           approve();
         }}
       >
-        <header className="modal__header">
-          <p className="consent-dialog__eyebrow">Sampling result</p>
-          <h2 id={headingId}>
-            Review Claude’s answer for <span className="consent-dialog__server">{request.server}</span>
-          </h2>
-          <p className="modal__subtitle">
-            <code>{model}</code>
-            {stopReason !== undefined && ` — ${STOP_REASONS[stopReason] ?? stopReason}`}. The server gets it
-            only if you send it.
-          </p>
-        </header>
+        <ConsentDialogHeader
+          eyebrow="Sampling result"
+          headingId={headingId}
+          title={
+            <>
+              Review Claude’s answer for <ServerName name={request.server} />
+            </>
+          }
+          subtitle={
+            <>
+              <code>{model}</code>
+              {stopReason !== undefined && ` — ${STOP_REASONS[stopReason] ?? stopReason}`}. The server gets it
+              only if you send it.
+            </>
+          }
+        />
         <div className="modal__body">
           <h3 className="consent-section__title">Answer</h3>
           {parts.length === 0 && <p className="modal__text">Claude returned no content.</p>}
