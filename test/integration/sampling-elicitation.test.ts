@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost } from '../../electron/host/host.js';
 import type { Host } from '../../electron/host/host-types.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
-import { createLocalClient } from '../../electron/host/ipc/local-client.js';
 import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling-model.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
 import type { ToolCallResult } from '../../shared/model/server.js';
-import { value } from '../helpers/host.js';
-import { everything, fixtureServer, tempDir, writeConfig } from '../helpers/servers.js';
+import { createTestHost, value, waitForEvent } from '../helpers/host.js';
+import { everything, fixtureServer, tempDir } from '../helpers/servers.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
 
@@ -34,7 +32,8 @@ interface Setup {
   api: HostRequests;
   claude: FakeAnthropic;
   platform: RecordingPlatform;
-  consents: ConsentRequest[];
+  /** How many consent requests the host has raised so far. */
+  consentCount: () => number;
   /** Resolves with the next consent request of `kind` (one already waiting counts). */
   next: (kind: ConsentRequest['kind']) => Promise<ConsentRequest>;
 }
@@ -49,41 +48,33 @@ afterEach(async () => {
 async function start(options: { perMinute?: number; interactive?: boolean } = {}): Promise<Setup> {
   const claude = await startFakeAnthropic();
   const platform = new RecordingPlatform(tempDir());
-  const host = createHost({
-    platform,
-    shell: 'headless',
-    appVersion: '0.0.0-test',
-    configPath: writeConfig({ everything: everything(), other: everything(), sampler }),
-    samplingModel: new AnthropicSamplingModel(() =>
-      Promise.resolve({ apiKey: 'test-key', baseURL: claude.url }),
-    ),
-    samplingPerMinute: options.perMinute,
-    interactive: options.interactive,
-  });
-  const consents: ConsentRequest[] = [];
+  const t = await createTestHost(
+    { everything: everything(), other: everything(), sampler },
+    {
+      platform,
+      samplingModel: new AnthropicSamplingModel(() =>
+        Promise.resolve({ apiKey: 'test-key', baseURL: claude.url }),
+      ),
+      samplingPerMinute: options.perMinute,
+      interactive: options.interactive,
+    },
+  );
+  const consentOf = (event: string, payload: unknown): ConsentRequest | undefined =>
+    event === 'consentRequested' ? (payload as ConsentRequest) : undefined;
   const taken = new Set<string>();
-  const waiters: { kind: string; resolve: (r: ConsentRequest) => void }[] = [];
-  host.onEvent((event, payload) => {
-    if (event !== 'consentRequested') return;
-    const request = payload as ConsentRequest;
-    consents.push(request);
-    const waiter = waiters.findIndex((w) => w.kind === request.kind);
-    if (waiter >= 0) {
-      taken.add(request.id);
-      waiters.splice(waiter, 1)[0]?.resolve(request);
-    }
-  });
-  const next = (kind: ConsentRequest['kind']): Promise<ConsentRequest> => {
-    const waiting = consents.find((c) => c.kind === kind && !taken.has(c.id));
-    if (waiting) {
-      taken.add(waiting.id);
-      return Promise.resolve(waiting);
-    }
-    return new Promise((resolve) => waiters.push({ kind, resolve }));
-  };
-  await host.loadConfig();
-  const api = createLocalClient(host.handlers);
-  setup = { host, api, claude, platform, consents, next };
+  const next = (kind: ConsentRequest['kind']): Promise<ConsentRequest> =>
+    waitForEvent(
+      t,
+      (event, payload) => {
+        const request = consentOf(event, payload);
+        if (request?.kind !== kind || taken.has(request.id)) return undefined;
+        taken.add(request.id);
+        return request;
+      },
+      `a ${kind} consent request`,
+    );
+  const consentCount = () => t.events.filter((e) => consentOf(e.event, e.payload) !== undefined).length;
+  setup = { host: t.host, api: t.api, claude, platform, consentCount, next };
   return setup;
 }
 
@@ -242,7 +233,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     await answer(s.api, (await s.next('samplingReview')).id, { decision: 'approve' });
     expect(value(await first).isError).toBe(false);
 
-    const asked = s.consents.length;
+    const asked = s.consentCount();
     const second = value(
       await s.api.callTool({ server: 'everything', tool: SAMPLING_TOOL, argumentsJson: '{"prompt":"2"}' }),
     );
@@ -250,7 +241,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     expect(textOf(second)).toMatch(
       /rate limit: at most 1 requests per minute from "everything"; try again in \d+ s/,
     );
-    expect(s.consents.length).toBe(asked);
+    expect(s.consentCount()).toBe(asked);
     expect(s.claude.messageRequests()).toHaveLength(1);
   });
 });
@@ -473,7 +464,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
   it('tool results mixed with other content are refused (-32602) without asking anyone', async () => {
     const s = await start();
     await startServer(s.api, 'sampler', 'bad-tool-results');
-    const asked = s.consents.length;
+    const asked = s.consentCount();
     const result = value(
       await s.api.callTool({ server: 'sampler', tool: 'bad-tool-results', argumentsJson: '{}' }),
     );
@@ -481,7 +472,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
       code: -32602,
       message: expect.stringContaining('Tool results mixed with other content') as unknown,
     });
-    expect(s.consents.length).toBe(asked);
+    expect(s.consentCount()).toBe(asked);
     expect(s.claude.messageRequests()).toHaveLength(0);
   });
 });
