@@ -1,5 +1,50 @@
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode, Ref, RefObject } from 'react';
+import { Modal } from '../common/modal.js';
 import { Spinner } from '../common/spinner.js';
+
+/**
+ * A server's sampling or elicitation dialog around a form: Esc or closing
+ * calls `onClose` (the dialog's "no"), Enter in a field submits.
+ */
+export function ConsentFormModal({
+  headingId,
+  describedBy,
+  initialFocus,
+  formRef,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  headingId: string;
+  describedBy?: string;
+  initialFocus?: RefObject<HTMLElement | null>;
+  formRef?: Ref<HTMLFormElement>;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      labelledBy={headingId}
+      describedBy={describedBy}
+      onClose={onClose}
+      initialFocus={initialFocus}
+      className="modal--wide consent-dialog"
+    >
+      <form
+        ref={formRef}
+        className="modal__content"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
+      </form>
+    </Modal>
+  );
+}
 
 /** The header of a server's sampling or elicitation dialog: what it is, who asks, and an optional line. */
 export function ConsentDialogHeader({
