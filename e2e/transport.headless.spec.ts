@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures/headless.js';
+import { openServers } from './flows/server-everything.js';
 import { startEverythingHttp } from '../test/helpers/http-servers.js';
 
 const modern = fileURLToPath(new URL('../test/fixtures/servers/modern-server.mjs', import.meta.url));
@@ -37,6 +38,7 @@ test.describe('remote servers and protocol eras', () => {
     }, testInfo) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(app.url);
+      await openServers(page);
       const servers = page.getByRole('navigation', { name: 'Servers' });
       const main = page.getByRole('main');
       for (const [name, transport, era] of expected) {
