@@ -13,6 +13,7 @@ import { DeltaBatcher } from '../electron/host/chat/delta-batcher.js';
 import { ConversationStore } from '../electron/host/store/conversation-store.js';
 import { openDatabase } from '../electron/host/store/database.js';
 import type { Db } from '../electron/host/store/database.js';
+import { ms, quantile, ratio, table } from './lib/measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
 const WORDS = [
@@ -33,16 +34,7 @@ function sentence(i: number): string {
   );
 }
 
-function table(rows: readonly (readonly string[])[]): void {
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
-  for (const row of rows) console.log(row.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join('  '));
-}
-const ms = (v: number): string => `${v.toFixed(3)} ms`;
-const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
-function p(samples: number[], q: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((q / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
+const p = quantile;
 
 function commits(synchronous: 'NORMAL' | 'FULL'): number[] {
   const db = openDatabase(join(dir, `commit-${synchronous}.db`));

@@ -9,6 +9,7 @@ import { createHost } from '../electron/host/host.js';
 import { createLocalClient } from '../electron/host/ipc/local-client.js';
 import { NodePlatform } from '../electron/host/node-platform.js';
 import type { Result } from '../shared/ipc/result.js';
+import { quantile, table } from './lib/measure.js';
 
 const require = createRequire(import.meta.url);
 const everythingEntry = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -22,8 +23,7 @@ async function median(runs: number, run: () => Promise<Result<unknown>>): Promis
     times.push(performance.now() - started);
     if (!result.ok) throw new Error(result.error.message);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
+  return quantile(times, 50);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
@@ -89,9 +89,7 @@ const rows: [string, number][] = [
 ];
 await host.dispose();
 
-const width = Math.max(...rows.map(([name]) => name.length));
-console.log(`${'operation'.padEnd(width)}  median ms`);
-for (const [name, ms] of rows) console.log(`${name.padEnd(width)}  ${ms.toFixed(3)}`);
+table([['operation', 'median ms'], ...rows.map(([name, ms]) => [name, ms.toFixed(3)])]);
 const get = (prefix: string) => rows.find(([name]) => name.startsWith(prefix))?.[1] ?? Number.NaN;
 console.log(
   `\nread features.md / listResources: ${(get('readResource features') / get('listResources')).toFixed(1)}x`,

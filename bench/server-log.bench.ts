@@ -1,6 +1,7 @@
 // Server log: ring buffer vs a naive array, and how much the batching saves on the IPC pipe.
 // One run, no assertions: prints measured values and ratios.
 import { ServerLog, ServerLogs } from '../electron/host/servers/server-log.js';
+import { table, timeMs } from './lib/measure.js';
 import type { NewLogEntry } from '../electron/host/servers/server-log.js';
 import type { LogEntry } from '../shared/model/logs.js';
 
@@ -11,12 +12,6 @@ const line = (n: number): NewLogEntry => ({
   level: 'info',
   text: `line ${String(n)} of a chatty server`,
 });
-
-function timeMs(run: () => void): number {
-  const started = performance.now();
-  run();
-  return performance.now() - started;
-}
 
 const ringMs = timeMs(() => {
   const log = new ServerLog(CAP, 8192);
@@ -66,6 +61,5 @@ const rows: [string, string][] = [
   [`lines delivered`, String(delivered)],
   ['lines per event', (delivered / events).toFixed(0)],
 ];
-const width = Math.max(...rows.map(([k]) => k.length));
 console.log('server-log bench');
-for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+table(rows.map(([k, v]) => [`  ${k}`, v]));

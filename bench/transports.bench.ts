@@ -2,10 +2,11 @@
 // speaks: stdio, Streamable HTTP and the legacy HTTP+SSE fallback. One run,
 // sequential calls after a warm-up; prints the figures and the ratio to stdio.
 import { splitSseBatches } from '../electron/host/servers/batch-tolerant-transport.js';
-import { ServerConnection } from '../electron/host/servers/server-connection.js';
 import type { ServerConfig } from '../shared/model/config.js';
 import { startEverythingHttp } from '../test/helpers/http-servers.js';
+import { openConnection } from '../test/helpers/connection.js';
 import { everything } from '../test/helpers/servers.js';
+import { quantile, table } from './lib/measure.js';
 
 const CALLS = 200;
 const WARMUP = 20;
@@ -18,11 +19,7 @@ interface Row {
 }
 
 async function measure(transport: string, config: ServerConfig): Promise<Row> {
-  const connection = new ServerConnection('bench', config, {
-    appVersion: '0.0.0-bench',
-    environment: () => Promise.resolve({ all: { PATH: process.env.PATH ?? '' }, source: 'fixed' }),
-    onChange: () => undefined,
-  });
+  const { connection } = openConnection(config, { appVersion: '0.0.0-bench' }, 'bench');
   const connectStarted = performance.now();
   const snapshot = await connection.start();
   const connectMs = performance.now() - connectStarted;
@@ -36,9 +33,8 @@ async function measure(transport: string, config: ServerConfig): Promise<Row> {
     times.push(performance.now() - started);
   }
   await connection.stop();
-  times.sort((a, b) => a - b);
   const total = times.reduce((sum, t) => sum + t, 0);
-  return { transport, connectMs, perCallMs: total / CALLS, p95Ms: times[Math.floor(CALLS * 0.95)] ?? 0 };
+  return { transport, connectMs, perCallMs: total / CALLS, p95Ms: quantile(times, 95) };
 }
 
 /**
@@ -83,7 +79,7 @@ try {
     await measure('sse (fallback)', { url: `${sse.origin}/sse` }),
   ];
   const base = rows[0]?.perCallMs ?? 1;
-  const table = [
+  const lines = [
     ['TRANSPORT', 'CONNECT ms', 'PER CALL ms', 'P95 ms', 'VS STDIO'],
     ...rows.map((r) => [
       r.transport,
@@ -93,11 +89,10 @@ try {
       `${(r.perCallMs / base).toFixed(2)}x`,
     ]),
   ];
-  const widths = table[0]?.map((_, i) => Math.max(...table.map((row) => (row[i] ?? '').length))) ?? [];
   console.log(
     `transports: ${String(CALLS)} sequential echo calls to server-everything after ${String(WARMUP)} warm-up`,
   );
-  for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
+  table(lines);
 } finally {
   await Promise.all([streamable.stop(), sse.stop()]);
 }

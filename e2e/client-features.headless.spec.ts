@@ -1,19 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 import { test as base, expect } from './fixtures/headless.js';
-import { startFakeClaude } from '../test/helpers/sampling-fake-claude.js';
-import type { FakeClaude } from '../test/helpers/sampling-fake-claude.js';
-import { everythingEntry, openServers } from './flows/server-everything.js';
+import { everythingEntry, openConnectedServer } from './flows/server-everything.js';
+import { startFakeAnthropic } from '../test/fixtures/fake-anthropic.js';
+import type { FakeAnthropic } from '../test/fixtures/fake-anthropic.js';
 
 /**
  * Sampling and elicitation as a person meets them: server-everything's
  * trigger tools raise the consent dialogs; Claude is a local fake Messages
  * API the headless shell reaches through ANTHROPIC_BASE_URL.
  */
-const test = base.extend<{ claude: FakeClaude }>({
+const test = base.extend<{ claude: FakeAnthropic }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
   claude: async ({}, use) => {
-    const claude = await startFakeClaude();
+    const claude = await startFakeAnthropic();
     await use(claude);
     await claude.close();
   },
@@ -43,13 +43,8 @@ async function callTool(
   server = 'everything',
 ): Promise<void> {
   await page.goto(url);
-  await openServers(page);
-  await page
-    .getByRole('navigation', { name: 'Servers' })
-    .getByRole('button', { name: new RegExp(server) })
-    .click();
+  await openConnectedServer(page, server);
   const main = page.getByRole('main');
-  await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   const tools = main.getByRole('list', { name: 'Tools' });
   await tools.getByRole('button', { name: new RegExp(`^${tool}(\\s|$)`) }).click();
   await main.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
@@ -91,7 +86,7 @@ test('sampling approved: the person edits the request, Claude answers, the serve
 
   await message.fill('What is the capital of Italy?');
   await dialog.getByLabel('Max tokens').fill('60');
-  claude.reply = () => ({ content: [{ type: 'text', text: 'Rome.' }] });
+  claude.enqueue({ type: 'text', text: 'Rome.' });
   await dialog.getByRole('button', { name: 'Approve and send to Claude' }).click();
 
   const review = page.getByRole('dialog', { name: /Review Claude’s answer for everything/ });
@@ -102,8 +97,8 @@ test('sampling approved: the person edits the request, Claude answers, the serve
   await review.getByRole('button', { name: 'Send to server' }).click();
 
   await expect(result(page)).toContainText('"text": "Rome, Italy."');
-  expect(claude.requests).toHaveLength(1);
-  expect(claude.requests[0]?.body).toMatchObject({
+  expect(claude.messageRequests()).toHaveLength(1);
+  expect(claude.messageRequests()[0]).toMatchObject({
     max_tokens: 60,
     messages: [{ role: 'user', content: [{ type: 'text', text: 'What is the capital of Italy?' }] }],
   });
@@ -119,7 +114,7 @@ test('sampling rejected: the server gets the user-rejected error and Claude is n
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog).toBeHidden();
   await expect(result(page)).toContainText('User rejected sampling request');
-  expect(claude.requests).toHaveLength(0);
+  expect(claude.messageRequests()).toHaveLength(0);
 });
 
 test('elicitation form filled: defaults shown, validation before accept, the server gets the answers', async ({
@@ -211,15 +206,12 @@ test('sampling with tools and context: tools are listed and context is added onl
   await expect(dialog).toContainText('SAMPLING-FIXTURE-INSTRUCTIONS');
   await shoot(page, testInfo, 'sampling-tools-context');
   await context.check();
-  claude.reply = () => ({
-    content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }],
-    stop_reason: 'tool_use',
-  });
+  claude.enqueue({ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } });
   await dialog.getByRole('button', { name: 'Approve and send to Claude' }).click();
   const review = page.getByRole('dialog', { name: /Review Claude’s answer for sampler/ });
   await expect(review).toContainText('Tool use: get_weather');
   await shoot(page, testInfo, 'sampling-review-tool-use');
   await review.getByRole('button', { name: 'Send to server' }).click();
   await expect(result(page)).toContainText('"stopReason":"toolUse"');
-  expect(JSON.stringify(claude.requests[0]?.body.system)).toContain('SAMPLING-FIXTURE-INSTRUCTIONS');
+  expect(JSON.stringify(claude.messageRequests()[0]?.system)).toContain('SAMPLING-FIXTURE-INSTRUCTIONS');
 });

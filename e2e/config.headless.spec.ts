@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/headless.js';
-import { everythingEntry, openServers } from './flows/server-everything.js';
+import { everythingEntry, openConnectedServer, openServers } from './flows/server-everything.js';
 
 const everything = { command: process.execPath, args: [everythingEntry, 'stdio'] };
 
@@ -11,14 +11,7 @@ const stored = (path: string): Record<string, Record<string, unknown>> =>
 
 async function openConnected(page: Page, url: string, name: string): Promise<void> {
   await page.goto(url);
-  await openServers(page);
-  await page
-    .getByRole('navigation', { name: 'Servers' })
-    .getByRole('button', { name: new RegExp(name) })
-    .click();
-  await expect(page.getByRole('main').getByText('Connected', { exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
+  await openConnectedServer(page, name);
 }
 
 test.describe('with server-everything configured', () => {

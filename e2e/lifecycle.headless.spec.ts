@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/headless.js';
-import { openServers } from './flows/server-everything.js';
+import { openConnectedServer } from './flows/server-everything.js';
 
 const rawServer = resolve('test/fixtures/servers/raw-server.mjs');
 const marker = join(mkdtempSync(join(tmpdir(), 'mcp-host-e2e-marker-')), 'crash-on-start');
@@ -19,11 +19,8 @@ test.use({
 
 async function openRaw(page: Page, url: string) {
   await page.goto(url);
-  await openServers(page);
-  const main = page.getByRole('main');
-  await page.getByRole('navigation', { name: 'Servers' }).getByRole('button', { name: /raw/ }).click();
-  await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
-  return main;
+  await openConnectedServer(page, 'raw');
+  return page.getByRole('main');
 }
 
 async function shoot(page: Page, path: string) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/headless.js';
-import { everythingEntry, openServers } from './flows/server-everything.js';
+import { everythingEntry, openConnectedServer, openServers } from './flows/server-everything.js';
 
 test.use({
   initialConfig: {
@@ -13,8 +13,8 @@ test.use({
 });
 
 async function openTab(page: Page, name: string) {
+  await openConnectedServer(page, 'everything');
   const main = page.getByRole('main');
-  await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   await main.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
   return main;
 }
@@ -123,9 +123,8 @@ test('roots: a typed path is checked by the host and stored as a file:// URI', a
   page,
 }, testInfo) => {
   await page.goto(app.url);
-  await openServers(page);
+  await openConnectedServer(page, 'everything');
   const main = page.getByRole('main');
-  await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
   // The tab strip works from the keyboard: End selects and focuses the last tab, arrows move back.
   await main.getByRole('tab', { name: /^Tools/ }).focus();
   await page.keyboard.press('End');

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { test, expect } from './fixtures/headless.js';
-import { startEverythingHttp } from '../test/helpers/http-servers.js';
 import { openServers } from './flows/server-everything.js';
+import { startEverythingHttp } from '../test/helpers/http-servers.js';
 
 const modern = fileURLToPath(new URL('../test/fixtures/servers/modern-server.mjs', import.meta.url));
 

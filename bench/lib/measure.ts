@@ -1,9 +1,25 @@
-/** Small helpers for bench files: percentiles, tables, forced GC. */
+/** Small helpers for bench files: percentiles, timing, tables, forced GC. */
 
+/** The nearest-rank percentile `p` (0–100) of samples sorted ascending. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;
+}
+
+/** The nearest-rank percentile `p` of samples in any order. */
+export function quantile(samples: readonly number[], p: number): number {
+  return percentile(
+    [...samples].sort((a, b) => a - b),
+    p,
+  );
+}
+
+/** Wall time of one synchronous run, in ms. */
+export function timeMs(run: () => void): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
 }
 
 export function summarize(samples: readonly number[]): { p50: number; p99: number; n: number } {

@@ -12,6 +12,18 @@ export async function openServers(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Servers' }).click();
 }
 
+/** Opens the Servers section, selects the server `name` and waits until it is connected. */
+export async function openConnectedServer(page: Page, name: string): Promise<void> {
+  await openServers(page);
+  await page
+    .getByRole('navigation', { name: 'Servers' })
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
+  await expect(page.getByRole('main').getByText('Connected', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
 /**
  * The foundation's vertical slice as a person does it: add server-everything
  * through the form, watch it connect, open the echo tool, call it, read the

@@ -1,4 +1,5 @@
 import type { ServerSnapshot, ToolCallResult, ToolInfo } from '../../shared/model/server.js';
+import { ellipsize } from '../host/text.js';
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -91,8 +92,7 @@ export function printCallResult(result: ToolCallResult, json: boolean): void {
 }
 
 function firstLine(text: string): string {
-  const line = text.split('\n')[0] ?? '';
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+  return ellipsize(text.split('\n')[0] ?? '', 100);
 }
 
 function table(rows: string[][]): void {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../shared/ipc/result.js';
+import { ellipsize } from './text.js';
 
 /**
  * The one error type the host core throws on purpose. Its message is one
@@ -18,7 +19,7 @@ export class HostError extends Error {
 /** Collapses whitespace so a message fits on one line, and bounds its length. */
 export function oneLine(text: string, max = 800): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return ellipsize(line, max);
 }
 
 /** A short, human message for anything thrown, never a stack trace. */

@@ -1,7 +1,7 @@
 import { events as eventSchemas } from '../../shared/ipc/contract.js';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
-import { createTestHost, start, value } from './host.js';
+import { createTestHost, start, value, waitForEvent as waitForHostEvent } from './host.js';
 import type { TestHost } from './host.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
 
@@ -24,24 +24,24 @@ export async function createChatHost(
  * matches; the payload is parsed with the contract's schema, so a test also
  * checks that the host emits what the contract promises.
  */
-export async function waitForEvent<E extends EventName>(
+export function waitForEvent<E extends EventName>(
   t: TestHost,
   event: E,
   match: (payload: EventPayload<E>) => boolean = () => true,
   from = 0,
   timeoutMs = 25_000,
 ): Promise<EventPayload<E>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (let i = from; i < t.events.length; i++) {
-      const entry = t.events[i];
-      if (entry?.event !== event) continue;
-      const payload = parseEvent(event, entry.payload);
-      if (match(payload)) return payload;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${event}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return waitForHostEvent(
+    t,
+    (name, raw) => {
+      if (name !== event) return undefined;
+      const payload = parseEvent(event, raw);
+      return match(payload) ? payload : undefined;
+    },
+    event,
+    from,
+    timeoutMs,
+  );
 }
 
 /** The final state of a turn: done, stopped or error. */

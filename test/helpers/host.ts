@@ -1,8 +1,8 @@
 import { createHost } from '../../electron/host/host.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import { createLocalClient } from '../../electron/host/ipc/local-client.js';
-import type { Host } from '../../electron/host/host-types.js';
-import type { LaunchRequest } from '../../electron/host/platform.js';
+import type { Host, HostOptions } from '../../electron/host/host-types.js';
+import type { LaunchRequest, Platform } from '../../electron/host/platform.js';
 import type { ConnectionTuning } from '../../electron/host/servers/server-connection.js';
 import type { HostEnvironment } from '../../electron/host/servers/login-env.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
@@ -26,16 +26,21 @@ export async function createTestHost(
     launchPolicy?: (request: LaunchRequest) => Promise<boolean>;
     tuning?: ConnectionTuning;
     environment?: () => Promise<HostEnvironment>;
-  } = {},
+    /** Instead of a NodePlatform on a temp folder (launchPolicy is then ignored). */
+    platform?: Platform;
+  } & Pick<HostOptions, 'samplingModel' | 'samplingPerMinute' | 'interactive'> = {},
 ): Promise<TestHost> {
   const configPath = writeConfig(servers);
   const host = createHost({
-    platform: new NodePlatform(tempDir(), options.launchPolicy),
+    platform: options.platform ?? new NodePlatform(tempDir(), options.launchPolicy),
     shell: 'headless',
     appVersion: '0.0.0-test',
     configPath,
     tuning: options.tuning,
     environment: options.environment,
+    samplingModel: options.samplingModel,
+    samplingPerMinute: options.samplingPerMinute,
+    interactive: options.interactive,
   });
   const events: TestHost['events'] = [];
   host.onEvent((event, payload) => events.push({ event, payload }));

@@ -9,9 +9,17 @@ const require = createRequire(import.meta.url);
 
 export const everythingEntry: string =
   require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
-export const rawServerEntry: string = fileURLToPath(
-  new URL('../fixtures/servers/raw-server.mjs', import.meta.url),
-);
+/** The path of one of our fixture servers in test/fixtures/servers/. */
+export const fixtureEntry = (file: string): string =>
+  fileURLToPath(new URL(`../fixtures/servers/${file}`, import.meta.url));
+
+/** One of our fixture servers over stdio, run with this Node. */
+export const fixtureServer = (file: string, ...args: string[]): StdioServerConfig => ({
+  command: process.execPath,
+  args: [fixtureEntry(file), ...args],
+});
+
+export const rawServerEntry: string = fixtureEntry('raw-server.mjs');
 
 /** server-everything over stdio, run with this Node. */
 export const everything = (): StdioServerConfig => ({
@@ -20,10 +28,7 @@ export const everything = (): StdioServerConfig => ({
 });
 
 /** Our misbehaving fixture with the given flags. */
-export const rawServer = (...flags: string[]): StdioServerConfig => ({
-  command: process.execPath,
-  args: [rawServerEntry, ...flags],
-});
+export const rawServer = (...flags: string[]): StdioServerConfig => fixtureServer('raw-server.mjs', ...flags);
 
 /** A node one-liner as a "server". */
 export const nodeScript = (code: string): StdioServerConfig => ({
@@ -53,12 +58,7 @@ export function alive(pid: number): boolean {
   }
 }
 
-export const loggingServerEntry: string = fileURLToPath(
-  new URL('../fixtures/servers/logging-server.mjs', import.meta.url),
-);
+export const loggingServerEntry: string = fixtureEntry('logging-server.mjs');
 
 /** Our v2-SDK fixture that declares `logging` and logs once at every level on demand. */
-export const loggingServer = (): StdioServerConfig => ({
-  command: process.execPath,
-  args: [loggingServerEntry],
-});
+export const loggingServer = (): StdioServerConfig => fixtureServer('logging-server.mjs');

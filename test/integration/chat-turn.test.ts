@@ -2,18 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../../electron/host/store/consent-store.js';
 import { TOOL_RESULT_TEXT_CAP } from '../../electron/host/chat/tool-result-mapping.js';
 import type { ChatMessage } from '../../shared/model/chat.js';
-import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
+import { startFakeAnthropic, systemBlocks } from '../fixtures/fake-anthropic.js';
 import type { ContentBlockBody, FakeAnthropic } from '../fixtures/fake-anthropic.js';
 import { TEST_KEY, createChatHost, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
 import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { fileURLToPath } from 'node:url';
-import { everything } from '../helpers/servers.js';
+import { everything, fixtureServer } from '../helpers/servers.js';
 
-const slowToolServer = {
-  command: process.execPath,
-  args: [fileURLToPath(new URL('../fixtures/servers/slow-tool-server.mjs', import.meta.url))],
-};
+const slowToolServer = fixtureServer('slow-tool-server.mjs');
 
 let fake: FakeAnthropic;
 let t: TestHost | undefined;
@@ -65,8 +61,8 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     expect(first?.tools?.some((tool) => tool.name === 'everything__echo')).toBe(true);
     expect(first?.tools?.every((tool) => /^[a-zA-Z0-9_-]{1,64}$/.test(tool.name))).toBe(true);
     expect(first?.tools?.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
-    expect(first?.system?.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
-    expect(first?.system?.[0]?.text).toContain('MCP');
+    expect(systemBlocks(first).at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
+    expect(systemBlocks(first)[0]?.text).toContain('MCP');
     // The echo result went back as a tool_result for the model's tool_use id.
     const toolUse = second?.messages.at(-2)?.content.find((b) => b.type === 'tool_use');
     const [result] = toolResultsSent(1);
@@ -265,11 +261,9 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'hi' }));
     await turnEnd(t, turnId);
     const snapshot = value(await t.api.listServers({})).find((s) => s.name === 'everything');
-    const system =
-      fake
-        .messageRequests()[0]
-        ?.system?.map((b) => b.text)
-        .join('\n') ?? '';
+    const system = systemBlocks(fake.messageRequests()[0])
+      .map((b) => b.text)
+      .join('\n');
     expect(snapshot?.instructions).toBeTruthy();
     expect(system).toContain('<server_instructions server="everything">');
     expect(system).toContain(snapshot?.instructions?.trim().slice(0, 80) ?? '-');

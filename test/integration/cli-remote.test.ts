@@ -4,10 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEverythingHttp, startHttpFixture } from '../helpers/http-servers.js';
 import type { HttpServerProcess } from '../helpers/http-servers.js';
-import { writeConfig } from '../helpers/servers.js';
+import { fixtureServer, writeConfig } from '../helpers/servers.js';
 
 const cli = fileURLToPath(new URL('../../dist/cli/mcp-host.mjs', import.meta.url));
-const modern = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
 
 function run(...args: string[]): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
@@ -27,7 +26,7 @@ beforeAll(async () => {
   config = writeConfig({
     remote: { url: `${streamable.origin}/mcp` },
     fallback: { url: `${fixture.origin}/legacy-sse` },
-    modern: { command: process.execPath, args: [modern] },
+    modern: fixtureServer('modern-server.mjs'),
   });
 });
 afterAll(async () => {

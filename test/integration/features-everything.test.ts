@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { resourceAsContext } from '../../electron/host/features/resource-context.js';
@@ -9,7 +9,7 @@ import { ConfigStore } from '../../electron/host/servers/config-store.js';
 import { ServerManager } from '../../electron/host/servers/server-manager.js';
 import { createTestHost, start, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { everything, writeConfig } from '../helpers/servers.js';
+import { everything, fixtureServer, writeConfig } from '../helpers/servers.js';
 
 let t: TestHost | undefined;
 afterEach(async () => {
@@ -44,8 +44,6 @@ async function rootsSeenByServer(api: HostRequests): Promise<string> {
   return result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 }
 
-const catalogServer = fileURLToPath(new URL('../fixtures/servers/catalog-server.mjs', import.meta.url));
-
 describe('listings', () => {
   it('lists the resources, templates and prompts of server-everything with what it allows', async () => {
     const { api } = await connected();
@@ -71,7 +69,7 @@ describe('listings', () => {
   });
 
   it('serves every page from the catalog, follows list_changed, and refuses what a server did not declare', async () => {
-    t = await createTestHost({ paged: { command: process.execPath, args: [catalogServer] } });
+    t = await createTestHost({ paged: fixtureServer('catalog-server.mjs') });
     await start(t.api, 'paged');
     const listing = value(await t.api.listResources({ server: 'paged' }));
     // Two entries a page on the server: 5 resources and 3 templates arrive whole.
@@ -339,12 +337,11 @@ describe('roots', () => {
 });
 
 describe('binary, image and long contents (v2 SDK fixture)', () => {
-  const mediaServer = fileURLToPath(new URL('../fixtures/servers/media-server.mjs', import.meta.url));
   const PIXEL =
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
   it('previews images, sizes binaries, cuts long text and shows image prompts', async () => {
-    t = await createTestHost({ media: { command: process.execPath, args: [mediaServer] } });
+    t = await createTestHost({ media: fixtureServer('media-server.mjs') });
     await start(t.api, 'media');
     const api = t.api;
     const read = async (uri: string) => value(await api.readResource({ server: 'media', target: { uri } }));
@@ -383,10 +380,9 @@ describe('attached resources as model context', () => {
   });
 
   it('turns text, images and other binaries into context blocks', async () => {
-    const mediaServer = fileURLToPath(new URL('../fixtures/servers/media-server.mjs', import.meta.url));
     const path = writeConfig({
       everything: everything(),
-      media: { command: process.execPath, args: [mediaServer] },
+      media: fixtureServer('media-server.mjs'),
     });
     manager = new ServerManager(new ConfigStore(path), {
       appVersion: '0.0.0-test',

@@ -1,26 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServerConnection } from '../../electron/host/servers/server-connection.js';
+import type { ServerConnection } from '../../electron/host/servers/server-connection.js';
 import type { ConnectionOptions } from '../../electron/host/servers/server-connection.js';
 import type { HttpServerConfig } from '../../shared/model/config.js';
 import type { ToolCallResult } from '../../shared/model/server.js';
+import { openConnection, stopConnections } from '../helpers/connection.js';
 import { freePort, startEverythingHttp, startHttpFixture } from '../helpers/http-servers.js';
 import type { HttpFixture, HttpServerProcess } from '../helpers/http-servers.js';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
+  await stopConnections();
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-function connection(config: HttpServerConfig, options: Partial<ConnectionOptions> = {}): ServerConnection {
-  const c = new ServerConnection('remote', config, {
-    appVersion: '0.0.0-test',
-    environment: () => Promise.resolve({ all: {}, source: 'fixed' }),
-    onChange: () => undefined,
-    ...options,
-  });
-  cleanup.push(() => c.stop());
-  return c;
-}
+const connection = (config: HttpServerConfig, options: Partial<ConnectionOptions> = {}): ServerConnection =>
+  openConnection(config, options, 'remote').connection;
 
 async function fixture(): Promise<HttpFixture> {
   const f = await startHttpFixture();

@@ -1,17 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost } from '../../electron/host/host.js';
 import type { Host } from '../../electron/host/host-types.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
-import { createLocalClient } from '../../electron/host/ipc/local-client.js';
 import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling-model.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
 import type { ToolCallResult } from '../../shared/model/server.js';
-import { value } from '../helpers/host.js';
-import { fileURLToPath } from 'node:url';
-import { everything, tempDir, writeConfig } from '../helpers/servers.js';
-import { startFakeClaude } from '../helpers/sampling-fake-claude.js';
-import type { FakeClaude } from '../helpers/sampling-fake-claude.js';
+import { createTestHost, value, waitForEvent } from '../helpers/host.js';
+import { everything, fixtureServer, tempDir } from '../helpers/servers.js';
+import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
+import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
 
 /** server-everything's tools that ask the client for sampling and elicitation. */
 const SAMPLING_TOOL = 'trigger-sampling-request';
@@ -19,10 +16,7 @@ const FORM_TOOL = 'trigger-elicitation-request';
 const URL_TOOL = 'trigger-url-elicitation';
 
 /** Our raw fixture that samples with tools and includeContext (see the file). */
-const sampler = {
-  command: process.execPath,
-  args: [fileURLToPath(new URL('../fixtures/servers/sampling-server.mjs', import.meta.url))],
-};
+const sampler = fixtureServer('sampling-server.mjs');
 const SAMPLER_INSTRUCTIONS = 'SAMPLING-FIXTURE-INSTRUCTIONS: answer in French.';
 
 class RecordingPlatform extends NodePlatform {
@@ -36,9 +30,10 @@ class RecordingPlatform extends NodePlatform {
 interface Setup {
   host: Host;
   api: HostRequests;
-  claude: FakeClaude;
+  claude: FakeAnthropic;
   platform: RecordingPlatform;
-  consents: ConsentRequest[];
+  /** How many consent requests the host has raised so far. */
+  consentCount: () => number;
   /** Resolves with the next consent request of `kind` (one already waiting counts). */
   next: (kind: ConsentRequest['kind']) => Promise<ConsentRequest>;
 }
@@ -51,43 +46,35 @@ afterEach(async () => {
 });
 
 async function start(options: { perMinute?: number; interactive?: boolean } = {}): Promise<Setup> {
-  const claude = await startFakeClaude();
+  const claude = await startFakeAnthropic();
   const platform = new RecordingPlatform(tempDir());
-  const host = createHost({
-    platform,
-    shell: 'headless',
-    appVersion: '0.0.0-test',
-    configPath: writeConfig({ everything: everything(), other: everything(), sampler }),
-    samplingModel: new AnthropicSamplingModel(() =>
-      Promise.resolve({ apiKey: 'test-key', baseURL: claude.url }),
-    ),
-    samplingPerMinute: options.perMinute,
-    interactive: options.interactive,
-  });
-  const consents: ConsentRequest[] = [];
+  const t = await createTestHost(
+    { everything: everything(), other: everything(), sampler },
+    {
+      platform,
+      samplingModel: new AnthropicSamplingModel(() =>
+        Promise.resolve({ apiKey: 'test-key', baseURL: claude.url }),
+      ),
+      samplingPerMinute: options.perMinute,
+      interactive: options.interactive,
+    },
+  );
+  const consentOf = (event: string, payload: unknown): ConsentRequest | undefined =>
+    event === 'consentRequested' ? (payload as ConsentRequest) : undefined;
   const taken = new Set<string>();
-  const waiters: { kind: string; resolve: (r: ConsentRequest) => void }[] = [];
-  host.onEvent((event, payload) => {
-    if (event !== 'consentRequested') return;
-    const request = payload as ConsentRequest;
-    consents.push(request);
-    const waiter = waiters.findIndex((w) => w.kind === request.kind);
-    if (waiter >= 0) {
-      taken.add(request.id);
-      waiters.splice(waiter, 1)[0]?.resolve(request);
-    }
-  });
-  const next = (kind: ConsentRequest['kind']): Promise<ConsentRequest> => {
-    const waiting = consents.find((c) => c.kind === kind && !taken.has(c.id));
-    if (waiting) {
-      taken.add(waiting.id);
-      return Promise.resolve(waiting);
-    }
-    return new Promise((resolve) => waiters.push({ kind, resolve }));
-  };
-  await host.loadConfig();
-  const api = createLocalClient(host.handlers);
-  setup = { host, api, claude, platform, consents, next };
+  const next = (kind: ConsentRequest['kind']): Promise<ConsentRequest> =>
+    waitForEvent(
+      t,
+      (event, payload) => {
+        const request = consentOf(event, payload);
+        if (request?.kind !== kind || taken.has(request.id)) return undefined;
+        taken.add(request.id);
+        return request;
+      },
+      `a ${kind} consent request`,
+    );
+  const consentCount = () => t.events.filter((e) => consentOf(e.event, e.payload) !== undefined).length;
+  setup = { host: t.host, api: t.api, claude, platform, consentCount, next };
   return setup;
 }
 
@@ -122,6 +109,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
       }),
     );
     await startServer(s.api, 'everything', SAMPLING_TOOL);
+    s.claude.enqueue({ type: 'text', text: 'Paris.' });
 
     const call = s.api.callTool({
       server: 'everything',
@@ -144,7 +132,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
         },
       ],
     });
-    expect(s.claude.requests).toHaveLength(0); // nothing reaches Claude before the person's yes
+    expect(s.claude.messageRequests()).toHaveLength(0); // nothing reaches Claude before the person's yes
     await answer(s.api, request.id, { decision: 'approve', maxTokens: 100 });
 
     const review = await s.next('samplingReview');
@@ -157,10 +145,9 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     expect(textOf(result)).toContain('"text": "Paris."');
     expect(textOf(result)).toContain('"stopReason": "endTurn"');
 
-    expect(s.claude.requests).toHaveLength(1);
-    const sent = s.claude.requests[0];
-    expect(sent?.apiKey).toBe('test-key');
-    expect(sent?.body).toEqual({
+    expect(s.claude.messageRequests()).toHaveLength(1);
+    expect(s.claude.messageKeys()).toEqual(['test-key']);
+    expect(s.claude.messageRequests()[0]).toEqual({
       model: 'claude-sonnet-5-5',
       max_tokens: 100,
       system: 'You are a helpful test server.',
@@ -174,7 +161,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
         },
       ],
     });
-    expect(JSON.stringify(sent?.body)).not.toContain('SECRET-OTHER-SERVER');
+    expect(JSON.stringify(s.claude.messageRequests())).not.toContain('SECRET-OTHER-SERVER');
   });
 
   it('the person’s edits to the request and to the completion are what Claude and the server get', async () => {
@@ -196,7 +183,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     await answer(s.api, review.id, { decision: 'approve', textEdits: [{ part: 0, text: 'Edited answer.' }] });
     const result = value(await call);
     expect(textOf(result)).toContain('"text": "Edited answer."');
-    expect(s.claude.requests[0]?.body).toMatchObject({
+    expect(s.claude.messageRequests()[0]).toMatchObject({
       max_tokens: 42,
       system: 'Be brief.',
       messages: [{ role: 'user', content: [{ type: 'text', text: 'edited question' }] }],
@@ -216,7 +203,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     const result = value(await call);
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/-1.*User rejected sampling request/);
-    expect(s.claude.requests).toHaveLength(0);
+    expect(s.claude.messageRequests()).toHaveLength(0);
   });
 
   it('rejecting the completion also returns the user-rejected error', async () => {
@@ -231,7 +218,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     await answer(s.api, (await s.next('samplingReview')).id, { decision: 'reject' });
     const result = value(await call);
     expect(textOf(result)).toMatch(/User rejected sampling request/);
-    expect(s.claude.requests).toHaveLength(1);
+    expect(s.claude.messageRequests()).toHaveLength(1);
   });
 
   it('over the per-server rate limit: refused with a clear error, without asking the person', async () => {
@@ -246,7 +233,7 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     await answer(s.api, (await s.next('samplingReview')).id, { decision: 'approve' });
     expect(value(await first).isError).toBe(false);
 
-    const asked = s.consents.length;
+    const asked = s.consentCount();
     const second = value(
       await s.api.callTool({ server: 'everything', tool: SAMPLING_TOOL, argumentsJson: '{"prompt":"2"}' }),
     );
@@ -254,8 +241,8 @@ describe('sampling through consent and Claude (server-everything over stdio)', (
     expect(textOf(second)).toMatch(
       /rate limit: at most 1 requests per minute from "everything"; try again in \d+ s/,
     );
-    expect(s.consents.length).toBe(asked);
-    expect(s.claude.requests).toHaveLength(1);
+    expect(s.consentCount()).toBe(asked);
+    expect(s.claude.messageRequests()).toHaveLength(1);
   });
 });
 
@@ -372,12 +359,12 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
   it('tools and toolChoice reach Claude; a tool_use completion returns as tool_use with stopReason toolUse', async () => {
     const s = await start();
     await startServer(s.api, 'sampler', 'ask-with-tools');
-    s.claude.reply = () => ({
-      content: [
-        { type: 'text', text: 'Let me check.' },
-        { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
-      ],
-      stop_reason: 'tool_use',
+    s.claude.enqueue({
+      type: 'tool_use',
+      text: 'Let me check.',
+      id: 'toolu_1',
+      name: 'get_weather',
+      input: { city: 'Paris' },
     });
     const call = s.api.callTool({ server: 'sampler', tool: 'ask-with-tools', argumentsJson: '{}' });
     const request = await s.next('sampling');
@@ -413,7 +400,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
         { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
       ],
     });
-    expect(s.claude.requests[0]?.body).toMatchObject({
+    expect(s.claude.messageRequests()[0]).toMatchObject({
       model: 'claude-haiku-5-5',
       tools: [
         {
@@ -430,7 +417,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
   it('a follow-up with tool results is mapped to Claude\u2019s tool_result blocks', async () => {
     const s = await start();
     await startServer(s.api, 'sampler', 'continue-with-tool');
-    s.claude.reply = () => ({ content: [{ type: 'text', text: 'It is 18°C and sunny.' }] });
+    s.claude.enqueue({ type: 'text', text: 'It is 18°C and sunny.' });
     const call = s.api.callTool({ server: 'sampler', tool: 'continue-with-tool', argumentsJson: '{}' });
     const request = await s.next('sampling');
     if (request.kind !== 'sampling') throw new Error('unexpected kind');
@@ -443,7 +430,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
       stopReason: 'endTurn',
       content: { type: 'text', text: 'It is 18°C and sunny.' },
     });
-    expect(s.claude.requests[0]?.body.messages).toEqual([
+    expect(s.claude.messageRequests()[0]?.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] },
       {
         role: 'assistant',
@@ -456,7 +443,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
         ],
       },
     ]);
-    expect(s.claude.requests[0]?.body.tool_choice).toEqual({ type: 'auto' });
+    expect(s.claude.messageRequests()[0]?.tool_choice).toEqual({ type: 'auto' });
   });
 
   it('"allServers" is shown with a notice; without the person\u2019s yes no context is added', async () => {
@@ -470,14 +457,14 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
     await answer(s.api, request.id, { decision: 'approve', maxTokens: 50 });
     await answer(s.api, (await s.next('samplingReview')).id, { decision: 'approve' });
     value(await call);
-    expect(JSON.stringify(s.claude.requests[0]?.body)).not.toContain('SAMPLING-FIXTURE-INSTRUCTIONS');
-    expect(s.claude.requests[0]?.body.system).toBeUndefined();
+    expect(JSON.stringify(s.claude.messageRequests()[0])).not.toContain('SAMPLING-FIXTURE-INSTRUCTIONS');
+    expect(s.claude.messageRequests()[0]?.system).toBeUndefined();
   });
 
   it('tool results mixed with other content are refused (-32602) without asking anyone', async () => {
     const s = await start();
     await startServer(s.api, 'sampler', 'bad-tool-results');
-    const asked = s.consents.length;
+    const asked = s.consentCount();
     const result = value(
       await s.api.callTool({ server: 'sampler', tool: 'bad-tool-results', argumentsJson: '{}' }),
     );
@@ -485,7 +472,7 @@ describe('sampling with tools and context (raw 2025-11-25 fixture)', () => {
       code: -32602,
       message: expect.stringContaining('Tool results mixed with other content') as unknown,
     });
-    expect(s.consents.length).toBe(asked);
-    expect(s.claude.requests).toHaveLength(0);
+    expect(s.consentCount()).toBe(asked);
+    expect(s.claude.messageRequests()).toHaveLength(0);
   });
 });

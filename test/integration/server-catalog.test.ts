@@ -1,45 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServerConnection } from '../../electron/host/servers/server-connection.js';
+import type { ServerConnection } from '../../electron/host/servers/server-connection.js';
 import type { ServerConfig } from '../../shared/model/config.js';
-import type { ServerSnapshot } from '../../shared/model/server.js';
-import { everything } from '../helpers/servers.js';
 
-const catalogServer = fileURLToPath(new URL('../fixtures/servers/catalog-server.mjs', import.meta.url));
-const fixture = (...flags: string[]): ServerConfig => ({
-  command: process.execPath,
-  args: [catalogServer, ...flags],
-});
+import { everything, fixtureServer } from '../helpers/servers.js';
+import { nextSnapshot, openConnection, stopConnections } from '../helpers/connection.js';
 
-const open: ServerConnection[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((c) => c.stop()));
-});
+const fixture = (...flags: string[]): ServerConfig => fixtureServer('catalog-server.mjs', ...flags);
+const connect = (config: ServerConfig) => openConnection(config);
 
-function connect(config: ServerConfig) {
-  const snapshots: ServerSnapshot[] = [];
-  const connection = new ServerConnection('fixture', config, {
-    appVersion: '0.0.0-test',
-    environment: () => Promise.resolve({ all: { PATH: process.env.PATH ?? '' }, source: 'fixed' }),
-    onChange: (snapshot) => snapshots.push(snapshot),
-  });
-  open.push(connection);
-  return { connection, snapshots };
-}
-
-/** Resolves with the first snapshot (from now on) that satisfies `predicate`. */
-function nextSnapshot(snapshots: ServerSnapshot[], predicate: (s: ServerSnapshot) => boolean) {
-  const from = snapshots.length;
-  return new Promise<ServerSnapshot>((resolve) => {
-    const poll = setInterval(() => {
-      const hit = snapshots.slice(from).find(predicate);
-      if (hit) {
-        clearInterval(poll);
-        resolve(hit);
-      }
-    }, 20);
-  });
-}
+afterEach(stopConnections);
 
 async function seenMethods(connection: ServerConnection): Promise<string[]> {
   const result = await connection.callTool('seen', '{}');

@@ -3,7 +3,7 @@ import {
   AnthropicSamplingModel,
   claudeSettingsFrom,
 } from '../../electron/host/client-features/sampling-model.js';
-import { startFakeClaude } from '../helpers/sampling-fake-claude.js';
+import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 
 const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
 afterEach(() => {
@@ -38,14 +38,14 @@ describe('where sampling finds its Claude key', () => {
   });
 
   it('no key anywhere: one clear error, and nothing is sent', async () => {
-    const claude = await startFakeClaude();
+    const claude = await startFakeAnthropic();
     try {
       const model = new AnthropicSamplingModel(() => Promise.resolve({ baseURL: claude.url }));
       const request = { model: 'claude-sonnet-5-5', messages: [], maxTokens: 10 };
       await expect(model.complete(request, new AbortController().signal)).rejects.toThrow(
         'No Claude API key is set in the host',
       );
-      expect(claude.requests).toHaveLength(0);
+      expect(claude.messageRequests()).toHaveLength(0);
     } finally {
       await claude.close();
     }

@@ -7,6 +7,11 @@ export interface ChatError {
   message: string;
 }
 
+/** The kind of an API status the SDK retries: 429 rate limited, 529 overloaded, anything else "api". */
+export function retryableKind(status: number | undefined): 'rate_limited' | 'overloaded' | 'api' {
+  return status === 429 ? 'rate_limited' : status === 529 ? 'overloaded' : 'api';
+}
+
 /** Turns whatever the SDK threw into one clear line and a kind the UI can act on. */
 export function toChatError(error: unknown, baseUrl: string): ChatError {
   if (error instanceof APIConnectionError) {
@@ -19,19 +24,13 @@ export function toChatError(error: unknown, baseUrl: string): ChatError {
       return { code: 'auth', message: `The API key was not accepted (401)${said}. Check it in Settings.` };
     }
     if (status === 403) return { code: 'auth', message: `Not allowed (403)${said}` };
-    if (status === 429) {
-      return {
-        code: 'rate_limited',
-        message: `Rate limited by the API (429)${said}; retried, then gave up. Try again shortly.`,
-      };
-    }
-    if (status === 529) {
-      return {
-        code: 'overloaded',
-        message: `The API is overloaded (529)${said}; retried, then gave up. Try again shortly.`,
-      };
-    }
-    return { code: 'api', message: `The API answered ${String(status ?? 'an error')}${said}` };
+    const code = retryableKind(status);
+    if (code === 'api') return { code, message: `The API answered ${String(status ?? 'an error')}${said}` };
+    const what = code === 'rate_limited' ? 'Rate limited by the API' : 'The API is overloaded';
+    return {
+      code,
+      message: `${what} (${String(status)})${said}; retried, then gave up. Try again shortly.`,
+    };
   }
   return { code: 'internal', message: describeError(error) };
 }

@@ -14,10 +14,11 @@ import { HostError, describeError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import type { ConversationStore, NewMessage, StoredFullResult } from '../store/conversation-store.js';
-import { toChatError } from './api-errors.js';
+import { retryableKind, toChatError } from './api-errors.js';
 import type { ChatError } from './api-errors.js';
 import { DeltaBatcher } from './delta-batcher.js';
-import { ZERO_USAGE, addUsage, usageOf } from './pricing.js';
+import { ZERO_USAGE, addUsage } from '../../../shared/model/usage.js';
+import { usageOf } from './pricing.js';
 import { buildMessages, buildSystem, buildTools } from './request-builder.js';
 import type { ToolConsent } from './tool-consent.js';
 import { capContent, summarizeResult } from './tool-result-mapping.js';
@@ -97,9 +98,10 @@ export class TurnRunner {
 
   /** The API answered 429/529/5xx; the SDK retries with backoff, the UI shows "retrying…". */
   retrying(status: number): void {
-    const code = status === 429 ? 'rate_limited' : status === 529 ? 'overloaded' : 'api';
-    const what =
-      status === 429 ? 'Rate limited' : status === 529 ? 'The API is overloaded' : 'The API failed';
+    const code = retryableKind(status);
+    const what = { rate_limited: 'Rate limited', overloaded: 'The API is overloaded', api: 'The API failed' }[
+      code
+    ];
     this.state('retrying', { code, message: `${what} (${String(status)}); retrying…` });
   }
 

@@ -1,3 +1,4 @@
+import { ellipsize } from '../text.js';
 import type { LogEntry, LogLevel, ServerLogs as ServerLogsValue } from '../../../shared/model/logs.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 
@@ -35,7 +36,7 @@ export class ServerLog {
     // A cut line is copied (not sliced) so it does not keep the whole original string alive.
     const text =
       entry.text.length > this.maxLineChars
-        ? Buffer.from(`${entry.text.slice(0, this.maxLineChars - 1)}…`).toString()
+        ? Buffer.from(ellipsize(entry.text, this.maxLineChars)).toString()
         : entry.text;
     const logger = entry.logger !== undefined ? entry.logger.slice(0, 256) : undefined;
     const stored: LogEntry = {

@@ -7,6 +7,7 @@ import { HostError } from '../errors.js';
 import { splitBatchText } from './batch-tolerant-transport.js';
 import { LineSplitter } from './line-splitter.js';
 import { signalTree, trackProcessTree, treeAlive, untrackProcessTree } from './process-group.js';
+import { ellipsize } from '../text.js';
 
 export interface StdioLaunch {
   command: string;
@@ -233,7 +234,7 @@ function describeSearchPath(path: string, max = 600): string {
   const entries = [...new Set(path.split(delimiter).filter((entry) => entry !== ''))];
   if (entries.length === 0) return '(empty)';
   const joined = entries.join(delimiter);
-  return joined.length > max ? `${joined.slice(0, max - 1)}…` : joined;
+  return ellipsize(joined, max);
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {

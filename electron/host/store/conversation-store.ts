@@ -12,6 +12,7 @@ import type {
 import { ContentBlockSchema } from '../../../shared/model/server.js';
 import type { ContentBlock } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
+import { ZERO_USAGE } from '../../../shared/model/usage.js';
 import type { Db } from './database.js';
 
 interface ConversationRow {
@@ -60,13 +61,6 @@ export interface StoredFullResult {
 
 const BlocksSchema = z.array(ChatBlockSchema);
 const RoleSchema = z.enum(['user', 'assistant', 'tool', 'notice']);
-const EMPTY_USAGE: Usage = {
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheCreationInputTokens: 0,
-  cacheReadInputTokens: 0,
-  costUsd: 0,
-};
 
 const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at, c.input_tokens, c.output_tokens,
   c.cache_creation_tokens, c.cache_read_tokens, c.cost_usd,
@@ -170,7 +164,7 @@ export class ConversationStore {
       ...(input.usage !== undefined ? { usage: input.usage } : {}),
       ...(input.model !== undefined ? { model: input.model } : {}),
     };
-    const usage = input.usage ?? EMPTY_USAGE;
+    const usage = input.usage ?? ZERO_USAGE;
     this.db.transaction(() => {
       this.db
         .prepare(

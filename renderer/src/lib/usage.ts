@@ -22,14 +22,3 @@ export const inputTokensOf = (usage: Usage): number =>
 export function formatUsage(usage: Usage): string {
   return `${formatTokens(inputTokensOf(usage))} in · ${formatTokens(usage.outputTokens)} out · ~${formatCost(usage.costUsd)}`;
 }
-
-/** Sum of usages (the model requests of one turn). */
-export function addUsage(a: Usage, b: Usage): Usage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    cacheCreationInputTokens: a.cacheCreationInputTokens + b.cacheCreationInputTokens,
-    cacheReadInputTokens: a.cacheReadInputTokens + b.cacheReadInputTokens,
-    costUsd: a.costUsd + b.costUsd,
-  };
-}

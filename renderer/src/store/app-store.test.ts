@@ -1,12 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { HostApi, HostEventListener, HostRequests } from '../../../shared/ipc/host-api.js';
-import { REQUEST_NAMES } from '../../../shared/ipc/names.js';
-import type { Result } from '../../../shared/ipc/result.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
-import type { ConnectionState, HostConnection } from '../bridge/connection.js';
 import { createAppStore } from './app-store.js';
 import { toolCallOf } from './reducers.js';
+import type { Result } from '../../../shared/ipc/result.js';
+import { fakeConnection, fakeHost, flush, ok } from './fake-host.js';
 
 const snapshot = (name: string, status: ServerSnapshot['status'] = 'connected'): ServerSnapshot => ({
   name,
@@ -19,22 +16,9 @@ const snapshot = (name: string, status: ServerSnapshot['status'] = 'connected'):
   stderrTail: [],
 });
 
-const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
-const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** Requests a test does not fake answer with an error, so new contract rows don't break these tests. */
-const notFaked = Object.fromEntries(
-  REQUEST_NAMES.map((name) => [
-    name,
-    vi.fn(() => Promise.resolve({ ok: false, error: { code: 'internal', message: `${name} is not faked` } })),
-  ]),
-) as unknown as HostRequests;
-
 /** A host that answers from memory and lets the test push events. */
-function fakeHost() {
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const host = {
-    ...notFaked,
+function appHost() {
+  return fakeHost({
     getAppInfo: vi.fn(() =>
       ok({ name: 'MCP Host', version: '0.1.0', shell: 'headless' as const, platform: 'linux' }),
     ),
@@ -66,41 +50,12 @@ function fakeHost() {
     listImportLocations: vi.fn(() => ok([])),
     previewImport: vi.fn(() => ok({ source: 'pasted' as const, servers: [], inputs: [] })),
     importServers: vi.fn(() => ok({ imported: [], declined: [] })),
-    on<E extends EventName>(event: E, listener: HostEventListener<E>): () => void {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      const wrapped = listener as (payload: unknown) => void;
-      set.add(wrapped);
-      return () => set.delete(wrapped);
-    },
-  } satisfies HostApi;
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
-  return { host, emit };
-}
-
-function fakeConnection(initial: ConnectionState) {
-  let state = initial;
-  const listeners = new Set<(s: ConnectionState) => void>();
-  const connection: HostConnection = {
-    getState: () => state,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    hint: undefined,
-  };
-  const set = (next: ConnectionState): void => {
-    state = next;
-    for (const listener of listeners) listener(next);
-  };
-  return { connection, set };
+  });
 }
 
 describe('createAppStore', () => {
   it('loads the snapshot once connected, and again after every reconnect', async () => {
-    const { host } = fakeHost();
+    const { host } = appHost();
     const link = fakeConnection('connecting');
     const { store } = createAppStore(host, link.connection);
     await flush();
@@ -121,7 +76,7 @@ describe('createAppStore', () => {
   });
 
   it('applies serverChanged, serverRemoved and configChanged', async () => {
-    const { host, emit } = fakeHost();
+    const { host, emit } = appHost();
     const { store } = createAppStore(host, fakeConnection('connected').connection);
     await flush();
     emit('serverChanged', snapshot('a', 'failed'));
@@ -135,7 +90,7 @@ describe('createAppStore', () => {
   });
 
   it('adding a server selects it', async () => {
-    const { host } = fakeHost();
+    const { host } = appHost();
     const { store } = createAppStore(host, fakeConnection('connected').connection);
     await flush();
     const input = { name: 'new', command: 'node', args: [], env: {} };
@@ -144,7 +99,7 @@ describe('createAppStore', () => {
   });
 
   it('catches malformed JSON before calling, and stores host errors and results', async () => {
-    const { host } = fakeHost();
+    const { host } = appHost();
     const { store } = createAppStore(host, fakeConnection('connected').connection);
     const { callTool } = store.getState().actions;
 

@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { HostEventListener } from '../../../shared/ipc/host-api.js';
-import type { Result } from '../../../shared/ipc/result.js';
 import type { ChatMessage, ConversationSummary, Usage } from '../../../shared/model/chat.js';
-import type { HostConnection } from '../bridge/connection.js';
 import { createChatStore } from './chat-store.js';
-import { completeHost } from './fake-host.js';
+import { fakeConnection, fakeHost, flush, ok } from './fake-host.js';
 
 const zero: Usage = {
   inputTokens: 0,
@@ -30,17 +26,10 @@ const message = (id: string, role: ChatMessage['role'], text: string): ChatMessa
   blocks: [{ type: 'text', text }],
   createdAt: 1,
 });
-const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
-const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-const connected: HostConnection = {
-  getState: () => 'connected',
-  subscribe: () => () => undefined,
-  hint: undefined,
-};
+const connected = fakeConnection('connected').connection;
 
 function setup() {
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const host = completeHost({
+  const { host, emit } = fakeHost({
     getSettings: vi.fn(() =>
       ok({
         baseUrl: 'http://fake',
@@ -57,17 +46,7 @@ function setup() {
     ),
     sendMessage: vi.fn(() => ok({ turnId: 't2', userMessage: message('m2', 'user', 'again') })),
     createConversation: vi.fn(() => ok(summary('c3', 30))),
-    on<E extends EventName>(event: E, listener: HostEventListener<E>): () => void {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      const wrapped = listener as (payload: unknown) => void;
-      set.add(wrapped);
-      return () => set.delete(wrapped);
-    },
   });
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
   const frames: (() => void)[] = [];
   const { store } = createChatStore(host, connected, (callback) => frames.push(callback));
   const runFrame = () => {

@@ -1,57 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { HostApi } from '../../../shared/ipc/host-api.js';
-import type { Result } from '../../../shared/ipc/result.js';
 import type { ConsentRequest } from '../../../shared/model/consent.js';
-import type { ConnectionState, HostConnection } from '../bridge/connection.js';
 import { createConsentStore } from './consent-store.js';
-
-const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
-const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
-function fakeHost(requests: Partial<Record<keyof HostApi, (params: never) => Promise<Result<unknown>>>>) {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const on = (event: EventName, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set);
-    set.add(listener);
-    return () => set.delete(listener);
-  };
-  const host = new Proxy(
-    {},
-    {
-      get: (_, name: string) =>
-        name === 'on'
-          ? on
-          : (requests[name as keyof HostApi] ??
-            (() => Promise.resolve({ ok: false, error: { code: 'internal', message: `${name} not used` } }))),
-    },
-  ) as unknown as HostApi;
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
-  return { host, emit };
-}
-
-function connection(initial: ConnectionState) {
-  let state = initial;
-  const listeners = new Set<(s: ConnectionState) => void>();
-  const value: HostConnection = {
-    getState: () => state,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    hint: undefined,
-  };
-  return {
-    value,
-    set: (next: ConnectionState) => {
-      state = next;
-      for (const listener of listeners) listener(next);
-    },
-  };
-}
+import type { Result } from '../../../shared/ipc/result.js';
+import { fakeConnection, fakeHost, flush, ok } from './fake-host.js';
 
 const form = (id: string): ConsentRequest => ({
   id,
@@ -72,8 +23,8 @@ describe('consent store: every kind, answers and refusals', () => {
   it('restores the pending requests of every kind on every (re)connect', async () => {
     const listConsents = vi.fn(() => ok([tool, form('a-0000000000000000000000')]));
     const { host } = fakeHost({ listConsents });
-    const link = connection('connecting');
-    const { store } = createConsentStore(host, link.value);
+    const link = fakeConnection('connecting');
+    const { store } = createConsentStore(host, link.connection);
     expect(listConsents).not.toHaveBeenCalled();
     link.set('connected');
     await flush();
@@ -86,7 +37,7 @@ describe('consent store: every kind, answers and refusals', () => {
 
   it('queues consentRequested in order and drops what consentResolved names', () => {
     const { host, emit } = fakeHost({});
-    const { store } = createConsentStore(host, connection('connecting').value);
+    const { store } = createConsentStore(host, fakeConnection('connecting').connection);
     emit('consentRequested', form('a-0000000000000000000000'));
     emit('consentRequested', tool);
     emit('consentRequested', form('b-0000000000000000000000'));
@@ -108,7 +59,7 @@ describe('consent store: every kind, answers and refusals', () => {
       }),
     );
     const { host } = fakeHost({ answerConsent });
-    const { store } = createConsentStore(host, connection('connecting').value);
+    const { store } = createConsentStore(host, fakeConnection('connecting').connection);
     store.setState({ pending: [form('a-0000000000000000000000')] as never });
     await store.getState().actions.answer('a-0000000000000000000000', { action: 'accept', content: {} });
     expect(answerConsent).toHaveBeenCalledWith({

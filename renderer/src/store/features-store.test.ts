@@ -1,35 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { HostApi } from '../../../shared/ipc/host-api.js';
-import type { Result } from '../../../shared/ipc/result.js';
 import { createFeaturesStore, readOf, rootsOf } from './features-store.js';
-
-const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
-
-/** A host with the given requests; any other request answers "not used". */
-function fakeHost(requests: Partial<Record<keyof HostApi, (params: never) => Promise<Result<unknown>>>>) {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const on = (event: EventName, listener: (payload: unknown) => void) => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set);
-    set.add(listener);
-    return () => set.delete(listener);
-  };
-  const host = new Proxy(
-    {},
-    {
-      get: (_, name: string) =>
-        name === 'on'
-          ? on
-          : (requests[name as keyof HostApi] ??
-            (() => Promise.resolve({ ok: false, error: { code: 'internal', message: `${name} not used` } }))),
-    },
-  ) as unknown as HostApi;
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
-  return { host, emit };
-}
+import { fakeHost, ok } from './fake-host.js';
 
 describe('features store', () => {
   it('keeps subscriptions for the same connection and forgets them for a new one', async () => {
@@ -59,8 +30,8 @@ describe('features store', () => {
 
   it('stores a read and its failure, and a refused root with its message', async () => {
     const { host } = fakeHost({
-      readResource: (params: { target: { uri: string } }) =>
-        params.target.uri === 'x://1'
+      readResource: (params) =>
+        'uri' in params.target && params.target.uri === 'x://1'
           ? ok({ uri: 'x://1', contents: [], readAt: 1 })
           : Promise.resolve({ ok: false, error: { code: 'protocol_error', message: 'Unknown resource' } }),
       addRoot: () =>

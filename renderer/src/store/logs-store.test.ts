@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { HostApi, HostEventListener } from '../../../shared/ipc/host-api.js';
-import type { Result } from '../../../shared/ipc/result.js';
 import type { LogEntry } from '../../../shared/model/logs.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import { createLogsStore } from './logs-store.js';
+import { fakeHost, ok } from './fake-host.js';
 
 const entry = (seq: number): LogEntry => ({
   seq,
@@ -13,30 +11,19 @@ const entry = (seq: number): LogEntry => ({
   level: 'info',
   text: `l${String(seq)}`,
 });
-const ok = <T>(value: T): Promise<Result<T>> => Promise.resolve({ ok: true, value });
 
-/** Only what the logs store uses; the rest of the HostApi is never called here. */
-function fakeHost(history: LogEntry[]) {
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const partial = {
+/** Only what the logs store uses; every other request answers "not used". */
+function logsHost(history: LogEntry[]) {
+  const { host, emit } = fakeHost({
     getServerLogs: vi.fn(() => ok({ entries: history })),
     setLogLevel: vi.fn(() => ok(null)),
-    on<E extends EventName>(event: E, listener: HostEventListener<E>): () => void {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      set.add(listener as (payload: unknown) => void);
-      return () => set.delete(listener as (payload: unknown) => void);
-    },
-  };
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
-  return { host: partial as unknown as HostApi, partial, emit };
+  });
+  return { host, partial: host, emit };
 }
 
 describe('logs store', () => {
   it('keeps pushed entries after the fetched history, without duplicates', async () => {
-    const { host, emit } = fakeHost([entry(1), entry(2), entry(3)]);
+    const { host, emit } = logsHost([entry(1), entry(2), entry(3)]);
     const { store, dispose } = createLogsStore(host);
     // An event arrives before the fetch answers; it overlaps the history.
     emit('serverLog', { server: 's', entries: [entry(3), entry(4)] });
@@ -48,7 +35,7 @@ describe('logs store', () => {
   });
 
   it('records the level set, forgets it when the server reconnects, and drops a removed server', async () => {
-    const { host, partial, emit } = fakeHost([]);
+    const { host, partial, emit } = logsHost([]);
     const { store, dispose } = createLogsStore(host);
     await store.getState().actions.load('s');
     await store.getState().actions.setLevel('s', 'warning');

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Ref } from 'react';
+import { FieldNotes } from '../common/field-notes.js';
 
 interface FormFieldProps {
   label: string;
@@ -63,16 +64,7 @@ export function FormField(props: FormFieldProps) {
           }}
         />
       )}
-      {hint !== undefined && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error !== undefined && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

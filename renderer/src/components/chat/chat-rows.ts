@@ -1,5 +1,5 @@
 import type { ChatMessage, ToolResultChatBlock, Usage } from '../../../../shared/model/chat.js';
-import { addUsage } from '../../lib/usage.js';
+import { addUsage } from '../../../../shared/model/usage.js';
 
 /** What the message list draws: committed messages, tool results folded into their calls. */
 export interface ChatRows {

@@ -77,7 +77,9 @@ export function ConversationItem({
         <span className="conv-item__meta">
           {when(summary.updatedAt)} · {summary.messageCount} msg
         </span>
-        {summary.snippet !== undefined && <span className="conv-item__snippet">{summary.snippet}</span>}
+        {summary.snippet !== undefined && (
+          <span className="conv-item__snippet clamp-2">{summary.snippet}</span>
+        )}
       </button>
       <span className="conv-item__actions">
         <button

@@ -4,7 +4,7 @@ import { useChatActions } from '../../store/chat-context.js';
 export function NoKeyPrompt() {
   const { setView } = useChatActions();
   return (
-    <div className="setup-card" role="region" aria-label="Set up Claude">
+    <div className="card setup-card" role="region" aria-label="Set up Claude">
       <span className="setup-card__icon" aria-hidden="true">
         ✦
       </span>

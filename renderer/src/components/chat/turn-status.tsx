@@ -82,15 +82,7 @@ export function TurnStatus({ id }: { id: string }) {
       return turn.canRetry ? (
         <div className="turn-status" role="status">
           <span>You can run this turn again.</span>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              void retry();
-            }}
-          >
-            Retry
-          </button>
+          <RetryButton retry={retry} />
         </div>
       ) : null;
     case 'error': {
@@ -111,19 +103,23 @@ export function TurnStatus({ id }: { id: string }) {
               Open Settings
             </button>
           )}
-          {turn.canRetry && (
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                void retry();
-              }}
-            >
-              Retry
-            </button>
-          )}
+          {turn.canRetry && <RetryButton retry={retry} />}
         </div>
       );
     }
   }
+}
+
+function RetryButton({ retry }: { retry: () => Promise<unknown> }) {
+  return (
+    <button
+      type="button"
+      className="btn"
+      onClick={() => {
+        void retry();
+      }}
+    >
+      Retry
+    </button>
+  );
 }

@@ -2,8 +2,12 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { buildForm, checkDraft, initialDraft } from '../../../../shared/model/elicitation-form.js';
 import type { DraftValue, FormDraft } from '../../../../shared/model/elicitation-form.js';
 import type { ConsentDialogProps } from '../consent/consent-queue.js';
-import { Modal } from '../common/modal.js';
-import { Spinner } from '../common/spinner.js';
+import {
+  ConsentDialogHeader,
+  ConsentFormModal,
+  ElicitationActions,
+  ServerName,
+} from '../consent/consent-dialog-parts.js';
 import { ConsentError } from '../sampling/consent-error.js';
 import { FormFieldControl } from './form-field-control.js';
 
@@ -48,82 +52,65 @@ export function ElicitationFormDialog({ request, busy, onAnswer }: Props) {
   const errorCount = check.ok ? 0 : Object.keys(check.errors).length;
 
   return (
-    <Modal
-      labelledBy={headingId}
+    <ConsentFormModal
+      headingId={headingId}
       describedBy={messageId}
-      onClose={cancel}
       initialFocus={firstRef}
-      className="modal--wide consent-dialog"
+      formRef={formRef}
+      onClose={cancel}
+      onSubmit={accept}
     >
-      <form
-        ref={formRef}
-        className="modal__content"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          accept();
-        }}
-      >
-        <header className="modal__header">
-          <p className="consent-dialog__eyebrow">Information request</p>
-          <h2 id={headingId}>
-            <span className="consent-dialog__server">{request.server}</span> asks for information
-          </h2>
-        </header>
-        <div className="modal__body">
-          <p id={messageId} className="consent-dialog__message">
-            {request.prompt.message}
+      <ConsentDialogHeader
+        eyebrow="Information request"
+        headingId={headingId}
+        title={
+          <>
+            <ServerName name={request.server} /> asks for information
+          </>
+        }
+      />
+      <div className="modal__body">
+        <p id={messageId} className="consent-dialog__message">
+          {request.prompt.message}
+        </p>
+        {!form.ok && (
+          <p className="inline-alert" role="alert">
+            <strong>This form cannot be shown:</strong> {form.error}
           </p>
-          {!form.ok && (
-            <p className="inline-alert" role="alert">
-              <strong>This form cannot be shown:</strong> {form.error}
-            </p>
-          )}
-          {fields.map((field, i) => (
-            <FormFieldControl
-              key={field.name}
-              field={field}
-              value={draft[field.name]}
-              error={errorOf(field.name)}
-              inputRef={i === 0 ? firstRef : undefined}
-              onChange={(value: DraftValue) => {
-                setDraft((d) => ({ ...d, [field.name]: value }));
-              }}
-              onBlur={() => {
-                setTouched((t) => new Set(t).add(field.name));
-              }}
-            />
-          ))}
-          {submitted && errorCount > 0 && (
-            <p className="field__error" role="alert">
-              {errorCount === 1 ? 'One field needs' : `${String(errorCount)} fields need`} your attention.
-            </p>
-          )}
-          <p className="consent-dialog__note">
-            Only what you accept is sent to <strong>{request.server}</strong>.
-          </p>
-          <ConsentError />
-        </div>
-        <footer className="modal__footer">
-          <button type="button" className="btn" onClick={cancel} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger-quiet"
-            onClick={() => {
-              onAnswer({ action: 'decline' });
+        )}
+        {fields.map((field, i) => (
+          <FormFieldControl
+            key={field.name}
+            field={field}
+            value={draft[field.name]}
+            error={errorOf(field.name)}
+            inputRef={i === 0 ? firstRef : undefined}
+            onChange={(value: DraftValue) => {
+              setDraft((d) => ({ ...d, [field.name]: value }));
             }}
-            disabled={busy}
-          >
-            Decline
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy || !form.ok}>
-            {busy && <Spinner />}
-            Accept
-          </button>
-        </footer>
-      </form>
-    </Modal>
+            onBlur={() => {
+              setTouched((t) => new Set(t).add(field.name));
+            }}
+          />
+        ))}
+        {submitted && errorCount > 0 && (
+          <p className="field__error" role="alert">
+            {errorCount === 1 ? 'One field needs' : `${String(errorCount)} fields need`} your attention.
+          </p>
+        )}
+        <p className="consent-dialog__note">
+          Only what you accept is sent to <strong>{request.server}</strong>.
+        </p>
+        <ConsentError />
+      </div>
+      <ElicitationActions
+        busy={busy}
+        onCancel={cancel}
+        onDecline={() => {
+          onAnswer({ action: 'decline' });
+        }}
+        accept={{ label: 'Accept', disabled: !form.ok, submit: true }}
+      />
+    </ConsentFormModal>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef } from 'react';
 import { analyzeUrl } from '../../../../shared/model/elicitation-url.js';
 import type { ConsentDialogProps } from '../consent/consent-queue.js';
 import { Modal } from '../common/modal.js';
-import { Spinner } from '../common/spinner.js';
+import { ConsentDialogHeader, ElicitationActions, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from '../sampling/consent-error.js';
 
 type Props = ConsentDialogProps<'elicitationUrl'>;
@@ -30,12 +30,15 @@ export function ElicitationUrlDialog({ request, busy, onAnswer }: Props) {
       className="modal--wide consent-dialog"
     >
       <div className="modal__content">
-        <header className="modal__header">
-          <p className="consent-dialog__eyebrow">Link request</p>
-          <h2 id={headingId}>
-            <span className="consent-dialog__server">{request.server}</span> asks you to open a link
-          </h2>
-        </header>
+        <ConsentDialogHeader
+          eyebrow="Link request"
+          headingId={headingId}
+          title={
+            <>
+              <ServerName name={request.server} /> asks you to open a link
+            </>
+          }
+        />
         <div className="modal__body">
           <p id={messageId} className="consent-dialog__message">
             {request.prompt.message}
@@ -68,32 +71,21 @@ export function ElicitationUrlDialog({ request, busy, onAnswer }: Props) {
           </p>
           <ConsentError />
         </div>
-        <footer className="modal__footer">
-          <button ref={cancelRef} type="button" className="btn" onClick={cancel} disabled={busy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger-quiet"
-            onClick={() => {
-              onAnswer({ action: 'decline' });
-            }}
-            disabled={busy}
-          >
-            Decline
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={busy || !analysis.openable}
-            onClick={() => {
+        <ElicitationActions
+          busy={busy}
+          cancelRef={cancelRef}
+          onCancel={cancel}
+          onDecline={() => {
+            onAnswer({ action: 'decline' });
+          }}
+          accept={{
+            label: 'Open in browser',
+            disabled: !analysis.openable,
+            onClick: () => {
               onAnswer({ action: 'accept' });
-            }}
-          >
-            {busy && <Spinner />}
-            Open in browser
-          </button>
-        </footer>
+            },
+          }}
+        />
       </div>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Ref } from 'react';
 import type { DraftValue, FormField } from '../../../../shared/model/elicitation-form.js';
+import { FieldNotes } from '../common/field-notes.js';
 
 interface Props {
   field: FormField;
@@ -170,16 +171,7 @@ export function FormFieldControl({ field, value, error, onChange, onBlur, inputR
     <div className={`field${error !== undefined ? ' field--invalid' : ''}`}>
       {header}
       {control}
-      {hint !== undefined && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error !== undefined && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

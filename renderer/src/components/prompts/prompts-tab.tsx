@@ -63,7 +63,7 @@ export function PromptsTab({ server }: { server: ServerSnapshot }) {
                 <span className="tool-item__name mono">{p.name}</span>
                 {p.title !== undefined && <span className="tool-item__title">{p.title}</span>}
                 {firstLine(p.description) !== '' && (
-                  <span className="tool-item__summary">{firstLine(p.description)}</span>
+                  <span className="tool-item__summary clamp-2">{firstLine(p.description)}</span>
                 )}
               </button>
             </li>

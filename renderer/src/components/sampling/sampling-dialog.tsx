@@ -2,8 +2,8 @@ import { useId, useRef, useState } from 'react';
 import { MAX_SAMPLING_TOKENS } from '../../../../shared/model/sampling-consent.js';
 import type { SamplingPrompt } from '../../../../shared/model/sampling-consent.js';
 import type { ConsentDialogProps } from '../consent/consent-queue.js';
-import { Modal } from '../common/modal.js';
 import { Spinner } from '../common/spinner.js';
+import { ConsentDialogHeader, ConsentFormModal, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from './consent-error.js';
 import { SamplingPartView } from './sampling-parts.js';
 
@@ -56,118 +56,103 @@ export function SamplingDialog({ request, busy, onAnswer }: Props) {
 
   const firstTextAt = firstTextPart(prompt);
   return (
-    <Modal
-      labelledBy={headingId}
-      onClose={reject}
-      initialFocus={firstRef}
-      className="modal--wide consent-dialog"
-    >
-      <form
-        className="modal__content"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          approve();
-        }}
-      >
-        <header className="modal__header">
-          <p className="consent-dialog__eyebrow">Sampling request</p>
-          <h2 id={headingId}>
-            <span className="consent-dialog__server">{request.server}</span> wants Claude to answer
-          </h2>
-          <p className="modal__subtitle">
-            Nothing is sent until you approve. You will see the answer before it goes back to the server.
-          </p>
-        </header>
-        <div className="modal__body">
-          <ModelSummary prompt={prompt} />
+    <ConsentFormModal headingId={headingId} initialFocus={firstRef} onClose={reject} onSubmit={approve}>
+      <ConsentDialogHeader
+        eyebrow="Sampling request"
+        headingId={headingId}
+        title={
+          <>
+            <ServerName name={request.server} /> wants Claude to answer
+          </>
+        }
+        subtitle="Nothing is sent until you approve. You will see the answer before it goes back to the server."
+      />
+      <div className="modal__body">
+        <ModelSummary prompt={prompt} />
 
-          <section className="consent-section" aria-label="Messages">
-            <h3 className="consent-section__title">Messages from the server</h3>
-            {prompt.messages.map((message, mi) => (
-              <div key={mi} className={`sampling-message sampling-message--${message.role}`}>
-                <p className="sampling-message__role">{message.role === 'user' ? 'User' : 'Assistant'}</p>
-                {message.parts.map((part, pi) => {
-                  if (part.type !== 'text') return <SamplingPartView key={pi} part={part} />;
-                  const ref = firstTextAt === key(mi, pi) ? firstRef : undefined;
-                  return (
-                    <textarea
-                      key={pi}
-                      ref={ref}
-                      className="field__control sampling-message__text"
-                      aria-label={`${message.role === 'user' ? 'User' : 'Assistant'} message ${String(mi + 1)}`}
-                      rows={Math.min(8, Math.max(2, (texts[key(mi, pi)] ?? '').split('\n').length))}
-                      value={texts[key(mi, pi)] ?? ''}
-                      onChange={(event) => {
-                        setTexts((t) => ({ ...t, [key(mi, pi)]: event.target.value }));
-                      }}
-                    />
-                  );
-                })}
-              </div>
-            ))}
-          </section>
+        <section className="consent-section" aria-label="Messages">
+          <h3 className="consent-section__title">Messages from the server</h3>
+          {prompt.messages.map((message, mi) => (
+            <div key={mi} className={`sampling-message sampling-message--${message.role}`}>
+              <p className="sampling-message__role">{message.role === 'user' ? 'User' : 'Assistant'}</p>
+              {message.parts.map((part, pi) => {
+                if (part.type !== 'text') return <SamplingPartView key={pi} part={part} />;
+                const ref = firstTextAt === key(mi, pi) ? firstRef : undefined;
+                return (
+                  <textarea
+                    key={pi}
+                    ref={ref}
+                    className="field__control sampling-message__text"
+                    aria-label={`${message.role === 'user' ? 'User' : 'Assistant'} message ${String(mi + 1)}`}
+                    rows={Math.min(8, Math.max(2, (texts[key(mi, pi)] ?? '').split('\n').length))}
+                    value={texts[key(mi, pi)] ?? ''}
+                    onChange={(event) => {
+                      setTexts((t) => ({ ...t, [key(mi, pi)]: event.target.value }));
+                    }}
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </section>
 
-          <div className="field">
-            <label className="field__label" htmlFor={`${headingId}-system`}>
-              System prompt
-            </label>
-            <textarea
-              id={`${headingId}-system`}
-              className="field__control"
-              rows={2}
-              placeholder="None"
-              value={system}
-              onChange={(event) => {
-                setSystem(event.target.value);
-              }}
-            />
-          </div>
-
-          <div
-            className={`field consent-dialog__tokens${tokensError !== undefined ? ' field--invalid' : ''}`}
-          >
-            <label className="field__label" htmlFor={`${headingId}-tokens`}>
-              Max tokens
-            </label>
-            <input
-              id={`${headingId}-tokens`}
-              className="field__control"
-              type="number"
-              min={1}
-              max={MAX_SAMPLING_TOKENS}
-              step={1}
-              value={maxTokens}
-              aria-invalid={tokensError !== undefined ? true : undefined}
-              aria-describedby={tokensError !== undefined ? `${headingId}-tokens-error` : undefined}
-              onChange={(event) => {
-                setMaxTokens(event.target.value);
-              }}
-            />
-            {tokensError !== undefined && (
-              <p id={`${headingId}-tokens-error`} className="field__error">
-                {tokensError}
-              </p>
-            )}
-          </div>
-
-          <RequestDetails prompt={prompt} />
-          {prompt.includeContext !== 'none' && (
-            <ContextChoice prompt={prompt} checked={withContext} onChange={setWithContext} />
-          )}
-          <ConsentError />
+        <div className="field">
+          <label className="field__label" htmlFor={`${headingId}-system`}>
+            System prompt
+          </label>
+          <textarea
+            id={`${headingId}-system`}
+            className="field__control"
+            rows={2}
+            placeholder="None"
+            value={system}
+            onChange={(event) => {
+              setSystem(event.target.value);
+            }}
+          />
         </div>
-        <footer className="modal__footer">
-          <button type="button" className="btn btn--danger-quiet" onClick={reject} disabled={busy}>
-            Reject
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy || tokensError !== undefined}>
-            {busy && <Spinner />}
-            Approve and send to Claude
-          </button>
-        </footer>
-      </form>
-    </Modal>
+
+        <div className={`field consent-dialog__tokens${tokensError !== undefined ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${headingId}-tokens`}>
+            Max tokens
+          </label>
+          <input
+            id={`${headingId}-tokens`}
+            className="field__control"
+            type="number"
+            min={1}
+            max={MAX_SAMPLING_TOKENS}
+            step={1}
+            value={maxTokens}
+            aria-invalid={tokensError !== undefined ? true : undefined}
+            aria-describedby={tokensError !== undefined ? `${headingId}-tokens-error` : undefined}
+            onChange={(event) => {
+              setMaxTokens(event.target.value);
+            }}
+          />
+          {tokensError !== undefined && (
+            <p id={`${headingId}-tokens-error`} className="field__error">
+              {tokensError}
+            </p>
+          )}
+        </div>
+
+        <RequestDetails prompt={prompt} />
+        {prompt.includeContext !== 'none' && (
+          <ContextChoice prompt={prompt} checked={withContext} onChange={setWithContext} />
+        )}
+        <ConsentError />
+      </div>
+      <footer className="modal__footer">
+        <button type="button" className="btn btn--danger-quiet" onClick={reject} disabled={busy}>
+          Reject
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy || tokensError !== undefined}>
+          {busy && <Spinner />}
+          Approve and send to Claude
+        </button>
+      </footer>
+    </ConsentFormModal>
   );
 }
 

@@ -1,11 +1,5 @@
 import type { SamplingPart } from '../../../../shared/model/sampling-consent.js';
-
-/** A size in bytes, short. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${String(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+import { formatBytes } from '../../lib/text.js';
 
 /**
  * One non-text part of a sampling message or completion, read-only: media

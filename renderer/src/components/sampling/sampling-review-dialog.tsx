@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ConsentDialogProps } from '../consent/consent-queue.js';
-import { Modal } from '../common/modal.js';
 import { Spinner } from '../common/spinner.js';
+import { ConsentDialogHeader, ConsentFormModal, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from './consent-error.js';
 import { SamplingPartView } from './sampling-parts.js';
 
@@ -39,63 +39,54 @@ export function SamplingReviewDialog({ request, busy, onAnswer }: Props) {
   const firstTextIndex = parts.findIndex((p) => p.type === 'text');
 
   return (
-    <Modal
-      labelledBy={headingId}
-      onClose={reject}
-      initialFocus={firstRef}
-      className="modal--wide consent-dialog"
-    >
-      <form
-        className="modal__content"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          approve();
-        }}
-      >
-        <header className="modal__header">
-          <p className="consent-dialog__eyebrow">Sampling result</p>
-          <h2 id={headingId}>
-            Review Claude’s answer for <span className="consent-dialog__server">{request.server}</span>
-          </h2>
-          <p className="modal__subtitle">
+    <ConsentFormModal headingId={headingId} initialFocus={firstRef} onClose={reject} onSubmit={approve}>
+      <ConsentDialogHeader
+        eyebrow="Sampling result"
+        headingId={headingId}
+        title={
+          <>
+            Review Claude’s answer for <ServerName name={request.server} />
+          </>
+        }
+        subtitle={
+          <>
             <code>{model}</code>
             {stopReason !== undefined && ` — ${STOP_REASONS[stopReason] ?? stopReason}`}. The server gets it
             only if you send it.
-          </p>
-        </header>
-        <div className="modal__body">
-          <h3 className="consent-section__title">Answer</h3>
-          {parts.length === 0 && <p className="modal__text">Claude returned no content.</p>}
-          {parts.map((part, i) =>
-            part.type === 'text' ? (
-              <textarea
-                key={i}
-                ref={i === firstTextIndex ? firstRef : undefined}
-                className="field__control sampling-message__text"
-                aria-label={`Answer text ${String(i + 1)}`}
-                rows={Math.min(12, Math.max(3, (texts[i] ?? '').split('\n').length + 1))}
-                value={texts[i] ?? ''}
-                onChange={(event) => {
-                  setTexts((t) => ({ ...t, [i]: event.target.value }));
-                }}
-              />
-            ) : (
-              <SamplingPartView key={i} part={part} />
-            ),
-          )}
-          <ConsentError />
-        </div>
-        <footer className="modal__footer">
-          <button type="button" className="btn btn--danger-quiet" onClick={reject} disabled={busy}>
-            Reject
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy && <Spinner />}
-            Send to server
-          </button>
-        </footer>
-      </form>
-    </Modal>
+          </>
+        }
+      />
+      <div className="modal__body">
+        <h3 className="consent-section__title">Answer</h3>
+        {parts.length === 0 && <p className="modal__text">Claude returned no content.</p>}
+        {parts.map((part, i) =>
+          part.type === 'text' ? (
+            <textarea
+              key={i}
+              ref={i === firstTextIndex ? firstRef : undefined}
+              className="field__control sampling-message__text"
+              aria-label={`Answer text ${String(i + 1)}`}
+              rows={Math.min(12, Math.max(3, (texts[i] ?? '').split('\n').length + 1))}
+              value={texts[i] ?? ''}
+              onChange={(event) => {
+                setTexts((t) => ({ ...t, [i]: event.target.value }));
+              }}
+            />
+          ) : (
+            <SamplingPartView key={i} part={part} />
+          ),
+        )}
+        <ConsentError />
+      </div>
+      <footer className="modal__footer">
+        <button type="button" className="btn btn--danger-quiet" onClick={reject} disabled={busy}>
+          Reject
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy && <Spinner />}
+          Send to server
+        </button>
+      </footer>
+    </ConsentFormModal>
   );
 }

@@ -32,7 +32,7 @@ export function ApiKeySection() {
   };
 
   return (
-    <section className="settings-card" aria-labelledby={`${inputId}-title`}>
+    <section className="card settings-card" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>Anthropic API key</h2>
       <p id={statusId} className="settings-card__status">
         {apiKey === undefined ? (

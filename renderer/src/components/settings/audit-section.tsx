@@ -21,7 +21,7 @@ export function AuditSection() {
   }, [loadAudit]);
 
   return (
-    <section className="settings-card" aria-labelledby="audit-title">
+    <section className="card settings-card" aria-labelledby="audit-title">
       <div className="settings-card__heading">
         <h2 id="audit-title">Audit trail</h2>
         <button

@@ -39,7 +39,7 @@ export function ConnectionSection() {
   const known = options.some((m) => m.id === current);
 
   return (
-    <section className="settings-card" aria-labelledby={`${urlId}-title`}>
+    <section className="card settings-card" aria-labelledby={`${urlId}-title`}>
       <h2 id={`${urlId}-title`}>Model and endpoint</h2>
       <form
         className="settings-card__row"

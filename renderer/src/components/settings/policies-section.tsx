@@ -12,7 +12,7 @@ export function PoliciesSection() {
   }, [loadPolicies]);
 
   return (
-    <section className="settings-card" aria-labelledby="policies-title">
+    <section className="card settings-card" aria-labelledby="policies-title">
       <h2 id="policies-title">Always-allowed tools</h2>
       <p className="field__hint">
         Tools you chose “Always allow” for run without asking. Revoke a rule to be asked again.

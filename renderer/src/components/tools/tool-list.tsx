@@ -32,7 +32,7 @@ export function ToolList({
             >
               <span className="tool-item__name mono">{tool.name}</span>
               {title !== undefined && <span className="tool-item__title">{title}</span>}
-              {summary !== '' && <span className="tool-item__summary">{summary}</span>}
+              {summary !== '' && <span className="tool-item__summary clamp-2">{summary}</span>}
               {tool.disabled === true && <span className="tag tool-item__off">Disabled</span>}
             </button>
             {server !== undefined && <ToolToggle server={server} tool={tool} />}
