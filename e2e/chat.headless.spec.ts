@@ -1,37 +1,6 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { test as headless, expect } from './fixtures/headless.js';
-import { everythingEntry } from './flows/server-everything.js';
+import { test, expect } from './fixtures/chat.js';
 import { XSS_PAYLOADS } from '../renderer/src/components/chat/xss-corpus.js';
-
-/** The fake Messages API as its own process, like a real endpoint. */
-const test = headless.extend<{ fakeApi: { url: string; process: ChildProcess } }>({
-  initialConfig: {
-    mcpServers: { everything: { command: process.execPath, args: [everythingEntry, 'stdio'] } },
-  },
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-  fakeApi: async ({}, use) => {
-    const child = spawn(process.execPath, ['test/fixtures/fake-anthropic-server.mjs', '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /FAKE_ANTHROPIC_URL=(\S+)/.exec(out);
-        if (match?.[1] !== undefined) resolve(match[1]);
-      });
-      child.once('exit', (code) => {
-        reject(new Error(`fake API exited with ${String(code)}: ${out}`));
-      });
-    });
-    await use({ url, process: child });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  },
-});
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
