@@ -286,3 +286,12 @@ test('conversations: search by text, rename in place, delete after confirming', 
   await expect(list).not.toContainText('Geology');
   await expect(messages(page)).toContainText('You said: Tell me about penguins');
 });
+
+test('an unsent draft survives a trip to another section', async ({ app, fakeApi, page }) => {
+  await page.goto(app.url);
+  await setUpClaude(page, fakeApi.url);
+  await composer(page).fill('half a thought\nand a second line');
+  await sections(page).getByRole('button', { name: 'Servers' }).click();
+  await sections(page).getByRole('button', { name: 'Chat' }).click();
+  await expect(composer(page)).toHaveValue('half a thought\nand a second line');
+});

@@ -4,16 +4,17 @@ import type { PromptResult } from '../../../../shared/model/features.js';
 import { promptInsert } from '../../lib/prompt-insert.js';
 import { attachmentsStore, useAttachments } from '../../store/attachments.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
+import { NEW_CHAT_DRAFT, loadDraft, saveDraft } from '../../store/composer-drafts.js';
+import type { PromptMessage } from '../../store/composer-drafts.js';
 import { PromptPicker } from '../prompts/prompt-picker.js';
 import { ContextChips } from './context-chips.js';
-
-type PromptMessage = Extract<Attachment, { type: 'prompt-message' }>;
 
 /**
  * Where the person writes. Enter sends, Shift+Enter adds a line, Esc stops
  * the running turn. While a turn runs, Send becomes Stop. Resources attached
  * from the Resources tab show as chips and go with the message; text that
  * starts with "/" opens the prompt picker, whose result fills the composer.
+ * An unsent draft is kept per conversation (mount it keyed by conversation).
  */
 export function Composer({
   conversationId,
@@ -22,13 +23,19 @@ export function Composer({
   conversationId: string | undefined;
   running: boolean;
 }) {
-  const [text, setText] = useState('');
+  const draftKey = conversationId ?? NEW_CHAT_DRAFT;
+  const [text, setText] = useState(() => loadDraft(draftKey)?.text ?? '');
   const [sending, setSending] = useState(false);
   const keySet = useChat((s) => s.settings?.apiKey.set);
   const { send, stop } = useChatActions();
   const ref = useRef<HTMLTextAreaElement>(null);
   const resources = useAttachments((s) => s.attachments);
-  const [promptMessages, setPromptMessages] = useState<readonly PromptMessage[]>([]);
+  const [promptMessages, setPromptMessages] = useState<readonly PromptMessage[]>(
+    () => loadDraft(draftKey)?.promptMessages ?? [],
+  );
+  useEffect(() => {
+    saveDraft(draftKey, { text, promptMessages });
+  }, [draftKey, text, promptMessages]);
   // Esc closes the picker until the text no longer starts with "/".
   const [pickerDismissed, setPickerDismissed] = useState(false);
   const pickerOpen = text.startsWith('/') && !pickerDismissed && !running;

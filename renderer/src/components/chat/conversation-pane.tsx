@@ -53,7 +53,7 @@ export function ConversationPane({ id }: { id: string }) {
         <MessageList id={id} footer={<TurnStatus id={id} />} />
       )}
       {empty && <TurnStatus id={id} />}
-      <Composer conversationId={id} running={running} />
+      <Composer key={id} conversationId={id} running={running} />
     </section>
   );
 }
