@@ -167,7 +167,10 @@ export class ServerConnection {
   /** Throws a clear HostError unless connected and the server declared `feature`. */
   requireCapability(feature: Parameters<typeof requireCapability>[2]): Client {
     const client = this.connectedClient;
-    if (!client) throw new HostError('not_connected', `Server "${this.name}" is not connected`);
+    if (!client) {
+      const why = this.status === 'restarting' ? ' (it is restarting after a crash)' : '';
+      throw new HostError('not_connected', `Server "${this.name}" is not connected${why}`);
+    }
     requireCapability(this.name, client.getServerCapabilities(), feature);
     return client;
   }
@@ -321,10 +324,6 @@ export class ServerConnection {
       );
     }
     const transport = this.transport;
-    if (this.status !== 'connected' || !this.client) {
-      const why = this.status === 'restarting' ? ' (it is restarting after a crash)' : '';
-      throw new HostError('not_connected', `Server "${this.name}" is not connected${why}`);
-    }
     const client = this.requireCapability('tools');
     const tool = this.serverCatalog?.tools.find((t) => t.name === toolName);
     if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
