@@ -12,12 +12,15 @@ import { SamplingRateLimiter } from './client-features/sampling-rate-limit.js';
 import { ConfigStore } from './servers/config-store.js';
 import { hostEnvironment } from './servers/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
+import { FileEraVerdicts } from './servers/era-verdicts.js';
 import { ServerLogs } from './servers/server-log.js';
 import { ConfigEditor } from './servers/config-editor.js';
 
 /** Environment variable that points the app at another configuration file. */
 export const CONFIG_ENV = 'MCP_HOST_CONFIG';
 export const CONFIG_FILE_NAME = 'mcp-servers.json';
+/** Remembered protocol eras of stdio servers (era-verdicts.ts), in the data folder. */
+export const ERA_VERDICTS_FILE_NAME = 'protocol-eras.json';
 
 /** Resolves which configuration file to use: explicit path, then env, then the user-data folder. */
 export function resolveConfigPath(options: Pick<HostOptions, 'configPath' | 'platform'>): string {
@@ -51,6 +54,7 @@ export function createHost(options: HostOptions): Host {
     appVersion: options.appVersion,
     ...options.tuning,
     environment: options.environment ?? hostEnvironment,
+    eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
     emit,
     confirmLaunch,
     logs,

@@ -28,6 +28,11 @@ const CommonServerFields = {
   timeout: z.number().int().positive().max(86_400_000).optional(),
   /** Upper bound in ms on a request that keeps reporting progress (default 600 000). */
   maxTotalTimeout: z.number().int().positive().max(86_400_000).optional(),
+  /**
+   * Time in ms the server has to complete the MCP handshake (default 120 000,
+   * enough for a first `npx -y` run that downloads the package).
+   */
+  connectTimeout: z.number().int().positive().max(3_600_000).optional(),
   /** Restart automatically with backoff after a crash (default true). */
   autoRestart: z.boolean().optional(),
   /** Folders exposed to the server as roots: file:// URIs only, none by default. */

@@ -14,8 +14,13 @@ export const LOG_LEVELS = [
 export const LogLevelSchema = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof LogLevelSchema>;
 
-/** Where a log line came from: the process's stderr, the server's notifications/message, or the host. */
-export const LogSourceSchema = z.enum(['stderr', 'server', 'host']);
+/**
+ * Where a log line came from: the process's stderr, the server's
+ * notifications/message, the host, the package launcher the command runs
+ * through (npx, uvx, … on the same stderr), or a stdout line that was not an
+ * MCP message.
+ */
+export const LogSourceSchema = z.enum(['stderr', 'server', 'host', 'launcher', 'stdout']);
 export type LogSource = z.infer<typeof LogSourceSchema>;
 
 /** One line of a server's log. `seq` grows per server, so the renderer can drop duplicates. */

@@ -105,6 +105,23 @@ export const ServerRuntimeSchema = z.object({
 });
 export type ServerRuntime = z.infer<typeof ServerRuntimeSchema>;
 
+/** A package launcher (npx, uvx, …) through which a stdio command runs; its first run may download. */
+export const ServerLauncherSchema = z.object({
+  /** e.g. "npx", "uvx", "pnpm dlx". */
+  name: z.string(),
+  /** It fetches the package when it is not cached yet, so a first start can take a while. */
+  mayDownload: z.boolean(),
+});
+export type ServerLauncher = z.infer<typeof ServerLauncherSchema>;
+
+/** Lines a stdio server wrote to stdout that were not MCP messages: skipped, counted, the first kept. */
+export const StrayStdoutSchema = z.object({
+  count: z.number().int(),
+  /** The first few such lines, each cut to 200 characters. */
+  first: z.array(z.string()),
+});
+export type StrayStdout = z.infer<typeof StrayStdoutSchema>;
+
 export const ServerTransportKindSchema = z.enum(['stdio', 'http']);
 /** The HTTP transport actually in use: Streamable HTTP, or the legacy HTTP+SSE it fell back to. */
 export const HttpTransportKindSchema = z.enum(['streamable-http', 'sse']);
@@ -147,6 +164,14 @@ export const ServerSnapshotSchema = z.object({
   restartAt: z.number().optional(),
   /** Stdio only: how the command was resolved at the last start. */
   runtime: ServerRuntimeSchema.optional(),
+  /** When status is "connecting": when this start began (ms since the epoch), for an elapsed-time display. */
+  startingSince: z.number().optional(),
+  /** How long the server may take to complete the MCP handshake, in ms. */
+  connectTimeoutMs: z.number().optional(),
+  /** Stdio only: the package launcher the command runs through, if any. */
+  launcher: ServerLauncherSchema.optional(),
+  /** Stdio only: stdout lines that were not MCP messages since the last start. */
+  strayStdout: StrayStdoutSchema.optional(),
 });
 export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
 

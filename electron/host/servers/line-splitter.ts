@@ -1,17 +1,42 @@
+/** What is known of a line longer than the cap, when it is first detected and when it ends. */
+export interface OversizedLine {
+  /** The first bytes of the line (up to 256), as text. */
+  head: string;
+  /** The last bytes of the line (up to 256), as text; empty until the line has ended. */
+  tail: string;
+  /** Bytes seen so far (the whole line once it has ended). */
+  bytes: number;
+  /** True once the line's newline has arrived. */
+  ended: boolean;
+}
+
+export interface LineSplitterHandlers {
+  onLine: (line: string) => void;
+  /**
+   * A line passed the cap: called once when that is detected (`ended` false,
+   * unless the whole line arrived in one chunk) and once more when its newline
+   * arrives (`ended` true, with its tail and full size). The line itself is dropped.
+   */
+  onOversized: (line: OversizedLine) => void;
+}
+
+const EDGE_BYTES = 256;
+
 /**
  * Splits a byte stream into lines with a hard cap on how much it holds, so a
  * process that writes without newlines cannot grow the host's memory. A line
- * longer than the cap is reported as oversized and skipped up to its newline.
+ * longer than the cap is reported (its head, and later its tail and size) and
+ * skipped up to its newline.
  */
 export class LineSplitter {
   private chunks: Buffer[] = [];
   private held = 0;
-  private skipping = false;
+  /** The oversized line being skipped, if any. */
+  private skipping: { head: string; bytes: number; tail: Buffer } | undefined;
 
   constructor(
     private readonly maxLineBytes: number,
-    private readonly onLine: (line: string) => void,
-    private readonly onOversized: (preview: string) => void,
+    private readonly handlers: LineSplitterHandlers,
   ) {}
 
   push(chunk: Buffer): void {
@@ -22,13 +47,18 @@ export class LineSplitter {
       const piece = chunk.subarray(start, newline);
       start = newline + 1;
       if (this.skipping) {
-        this.skipping = false;
-        this.reset();
+        this.endSkip(piece);
         continue;
       }
       if (this.held + piece.length > this.maxLineBytes) {
-        this.oversized(piece);
+        const head = this.headOf(piece);
         this.reset();
+        this.handlers.onOversized({
+          head,
+          tail: lastBytes(piece).toString('utf8'),
+          bytes: this.held + piece.length,
+          ended: true,
+        });
         continue;
       }
       // The usual case, a whole line in one chunk, needs no copy.
@@ -36,14 +66,21 @@ export class LineSplitter {
       const text = bytes.toString('utf8');
       const line = text.endsWith('\r') ? text.slice(0, -1) : text;
       this.reset();
-      this.onLine(line);
+      this.handlers.onLine(line);
     }
-    if (start >= chunk.length || this.skipping) return;
+    if (start >= chunk.length) return;
     const rest = chunk.subarray(start);
+    if (this.skipping) {
+      this.skipping.bytes += rest.length;
+      this.skipping.tail = lastBytes(Buffer.concat([this.skipping.tail, rest]));
+      return;
+    }
     if (this.held + rest.length > this.maxLineBytes) {
-      this.oversized(rest);
+      const head = this.headOf(rest);
+      const bytes = this.held + rest.length;
       this.reset();
-      this.skipping = true;
+      this.skipping = { head, bytes, tail: lastBytes(rest) };
+      this.handlers.onOversized({ head, tail: '', bytes, ended: false });
       return;
     }
     this.chunks.push(rest);
@@ -55,13 +92,39 @@ export class LineSplitter {
     return this.held;
   }
 
-  private oversized(tail: Buffer): void {
-    const head = this.chunks[0] ?? tail;
-    this.onOversized(head.subarray(0, 120).toString('utf8'));
+  /**
+   * The start of the unfinished line held so far (at most `max` bytes), e.g. a
+   * prompt a program printed without a newline and now waits on.
+   */
+  peekPending(max = 200): string {
+    if (this.held === 0) return '';
+    return Buffer.concat(this.chunks).subarray(0, max).toString('utf8');
+  }
+
+  private endSkip(piece: Buffer): void {
+    const skipped = this.skipping;
+    if (!skipped) return;
+    this.skipping = undefined;
+    const tail = lastBytes(Buffer.concat([skipped.tail, piece])).toString('utf8');
+    this.handlers.onOversized({
+      head: skipped.head,
+      tail,
+      bytes: skipped.bytes + piece.length,
+      ended: true,
+    });
+  }
+
+  private headOf(tail: Buffer): string {
+    const first = this.chunks[0] ?? tail;
+    return first.subarray(0, EDGE_BYTES).toString('utf8');
   }
 
   private reset(): void {
     this.chunks = [];
     this.held = 0;
   }
+}
+
+function lastBytes(buffer: Buffer): Buffer {
+  return buffer.length <= EDGE_BYTES ? buffer : buffer.subarray(buffer.length - EDGE_BYTES);
 }

@@ -1,5 +1,5 @@
-import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
+import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { PriorDiscovery, StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
 import type {
@@ -14,7 +14,13 @@ import { installElicitation } from '../client-features/elicitation-handler.js';
 import type { ElicitationServices } from '../client-features/elicitation-handler.js';
 import { installSampling } from '../client-features/sampling-handler.js';
 import type { SamplingServices } from '../client-features/sampling-handler.js';
-import { HostError, describeError, oneLine } from '../errors.js';
+import { HostError, describeError } from '../errors.js';
+import { describeExitStatus, requestFailure } from './connection-failure.js';
+import { priorFor, stdioIdentity } from './era-verdicts.js';
+import type { EraVerdicts } from './era-verdicts.js';
+import { launcherLines, launcherOf } from './launcher-output.js';
+import { connectStdio } from './stdio-handshake.js';
+import { ServerOutput, strayCountText } from './server-output.js';
 import { connectHttp } from './http-transport.js';
 import type { HttpSession } from './http-transport.js';
 import { ServerCatalog, requireCapability } from './server-catalog.js';
@@ -25,8 +31,7 @@ import { GuardedRequest, requestPolicyOf } from './request-policy.js';
 import type { ProgressUpdate } from './request-policy.js';
 import { RestartPolicy } from './restart-policy.js';
 import type { RestartPolicyOptions } from './restart-policy.js';
-import { StdioProcessTransport } from './stdio-transport.js';
-import type { ProcessExit } from './stdio-transport.js';
+import type { ProcessExit, StdioProcessTransport } from './stdio-transport.js';
 import { parseToolArguments } from './tool-arguments.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './server-log.js';
@@ -34,7 +39,7 @@ import { toToolCallResult } from './tool-result.js';
 
 /** Lifecycle settings that are not per-server configuration (tests and the bench shorten them). */
 export interface ConnectionTuning {
-  /** Handshake time limit. Default 30 s. */
+  /** Handshake time limit when the server's entry sets no `connectTimeout`. Default 120 s. */
   connectTimeoutMs?: number;
   /** Grace period of each stop step. Default 2 s. */
   stopGraceMs?: number;
@@ -61,7 +66,15 @@ export interface ConnectionOptions extends ConnectionTuning {
   sampling?: SamplingServices;
   /** When set, the client declares elicitation (form and URL mode) and answers it through consent. */
   elicitation?: ElicitationServices;
+  /** Remembered protocol eras of stdio servers, so a restart does not probe again. */
+  eraVerdicts?: EraVerdicts;
 }
+
+/**
+ * Default time a server has to complete the MCP handshake: long enough for
+ * the first `npx -y` run, which downloads the package before the server starts.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 120_000;
 
 export interface CallOptions {
   /** Aborting cancels the call (the server gets notifications/cancelled). */
@@ -69,7 +82,8 @@ export interface CallOptions {
   onProgress?: ((update: ProgressUpdate) => void) | undefined;
 }
 
-const STDERR_TAIL_LINES = 50;
+/** Snapshots pushed for stray stdout lines are at most this often, so a spewing server cannot flood the UI. */
+const STRAY_EMIT_INTERVAL_MS = 500;
 
 /**
  * One MCP client for one server: the SDK `Client` over our stdio transport.
@@ -85,8 +99,10 @@ export class ServerConnection {
   /** The remote session, for an http server. */
   private http: HttpSession | undefined;
   private serverCatalog: ServerCatalog | undefined;
-  private stderrTail: string[] = [];
+  private readonly output: ServerOutput;
   private connectedAt: number | undefined;
+  private startingSince: number | undefined;
+  private strayEmitTimer: NodeJS.Timeout | undefined;
   private runtime: ServerRuntime | undefined;
   /** Bumped on every start/stop/crash so that late events of an old process are ignored. */
   private generation = 0;
@@ -104,6 +120,10 @@ export class ServerConnection {
   ) {
     if (config.disabled === true) this.status = 'disabled';
     this.restarts = new RestartPolicy(options.restart);
+    this.output = new ServerOutput((entry) => {
+      this.options.onLog?.(entry);
+      if (entry.source === 'stdout') this.strayLineSeen();
+    });
   }
 
   snapshot(): ServerSnapshot {
@@ -142,8 +162,13 @@ export class ServerConnection {
         client && this.serverCatalog ? this.serverCatalog.tools.map((t) => this.withDisabledFlag(t)) : [],
       counts: this.countsForSnapshot(),
       ...(this.transport?.pid !== undefined && this.status !== 'stopped' ? { pid: this.transport.pid } : {}),
-      stderrTail: [...this.stderrTail],
+      stderrTail: this.output.stderrTail,
       ...(this.connectedAt !== undefined ? { connectedAt: this.connectedAt } : {}),
+      ...(this.status === 'connecting' && this.startingSince !== undefined
+        ? { startingSince: this.startingSince }
+        : {}),
+      connectTimeoutMs: this.connectTimeoutMs,
+      ...this.launchFacts(),
       ...(this.restarts.crashCount > 0 ? { crashCount: this.restarts.crashCount } : {}),
       ...(this.status === 'restarting' && this.restartAt !== undefined ? { restartAt: this.restartAt } : {}),
       ...(this.runtime !== undefined ? { runtime: this.runtime } : {}),
@@ -203,9 +228,10 @@ export class ServerConnection {
     // An automatic restart keeps the crash's reason and the process's last words visible.
     if (!automatic) {
       this.error = undefined;
-      this.stderrTail = [];
+      this.output.reset();
     }
     this.restartAt = undefined;
+    this.startingSince = Date.now();
     this.setStatus('connecting');
     this.log('info', `Starting: ${describeTarget(this.config)}`);
     try {
@@ -285,8 +311,7 @@ export class ServerConnection {
       (timeout) => client.ping({ timeout }),
       (reason) => {
         if (generation !== this.generation || this.status !== 'connected') return;
-        this.pushStderr(`[host] ${reason}`);
-        this.log('error', reason);
+        this.output.note(reason, 'error');
         this.crashed(`Server "${this.name}" ${reason}`);
       },
     );
@@ -369,7 +394,7 @@ export class ServerConnection {
     // Deprecated from 2026-07-28 on, but the legacy-era servers that ask for roots need it.
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     await client?.sendRootsListChanged().catch((error: unknown) => {
-      this.pushStderr(`[host] could not send roots/list_changed: ${describeError(error)}`);
+      this.output.note(`could not send roots/list_changed: ${describeError(error)}`);
     });
   }
 
@@ -379,8 +404,13 @@ export class ServerConnection {
       serverName: this.name,
       config,
       env: (await this.options.environment()).all,
-      newClient: ({ legacyOnly }) => this.newClient(generation, legacyOnly),
-      connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
+      newClient: ({ legacyOnly }) =>
+        this.newClient(
+          generation,
+          legacyOnly ? 'legacy-only' : undefined,
+          Math.floor(this.connectTimeoutMs / 2),
+        ),
+      connectTimeoutMs: this.connectTimeoutMs,
       reconnection: this.options.httpReconnection,
     });
     if (generation !== this.generation) {
@@ -397,60 +427,95 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * Spawns the server and completes the handshake (stdio-handshake.ts), with
+   * the era remembered for this program if there is one; records the era it
+   * settled on for the next start.
+   */
   private async connectStdio(config: StdioServerConfig, generation: number): Promise<void> {
     const environment = await this.options.environment();
     const { launch, runtime } = await resolveLaunch(this.name, config, environment);
     if (generation !== this.generation) return;
     this.runtime = runtime;
-    if (runtime.note !== undefined) {
-      this.pushStderr(`[host] ${runtime.note}`);
-      this.log('info', runtime.note);
-    }
-    const transport = new StdioProcessTransport(launch, { graceMs: this.options.stopGraceMs ?? 2000 });
-    this.transport = transport;
-
-    // A handshake that cannot succeed (the process died, or wrote garbage)
-    // is cut short with the real reason instead of waiting for a timeout.
-    let failFast: (error: HostError) => void = () => undefined;
-    const fatal = new Promise<never>((_, reject) => {
-      failFast = reject;
+    if (runtime.note !== undefined) this.output.note(runtime.note, 'info');
+    const verdicts = this.options.eraVerdicts;
+    const identity = stdioIdentity(config);
+    const remembered = verdicts?.get(this.name);
+    const prior = priorFor(remembered, identity);
+    const launcher = launcherLines(config.command, config.args ?? []);
+    const { client, transport, settledBy } = await connectStdio({
+      name: this.name,
+      launch,
+      graceMs: this.options.stopGraceMs ?? 2000,
+      connectTimeoutMs: this.connectTimeoutMs,
+      prior,
+      isCurrent: () => generation === this.generation,
+      output: this.output,
+      newClient: () => this.newClient(generation, prior, Math.floor(this.connectTimeoutMs / 2)),
+      afterConnect: (connected) => this.serverCatalog?.load(connected) ?? Promise.resolve(),
+      adopt: (attempt) => {
+        this.transport = attempt;
+        this.output.newProcess(launcher);
+        if (generation === this.generation) this.emit();
+      },
+      onProcessExit: (exit) => {
+        this.logExit(exit);
+      },
+      onRetry: (reason) => {
+        this.output.note(reason, 'warning');
+      },
+      describeFailure: (error, attempt) => this.requestFailure(error, 'initialize', attempt),
+      describeExit: (exit, attempt) =>
+        this.exitMessage(exit, 'before completing the MCP handshake', attempt.pendingStdout),
     });
-    transport.onStderrLine = (line) => {
-      this.pushStderr(line);
-      this.options.onLog?.({ source: 'stderr', level: 'info', text: line });
-    };
-    transport.onStdoutGarbage = (preview) => {
-      const message = `Server wrote non-JSON to stdout (stdout is reserved for MCP messages): "${oneLine(preview, 120)}"`;
-      if (this.status === 'connecting') failFast(new HostError('protocol_error', message));
-      else this.pushStderr(`[stdout] ${preview}`);
-    };
+    this.client = client;
+    if (generation !== this.generation) return;
     transport.onExit = (exit) => {
       this.logExit(exit);
-      if (generation !== this.generation) return;
-      if (this.status === 'connecting') {
-        failFast(
-          new HostError('server_exited', this.exitMessage(exit, 'before completing the MCP handshake')),
-        );
-      } else if (this.status === 'connected') {
+      if (generation === this.generation && this.status === 'connected') {
         this.crashed(this.exitMessage(exit, 'unexpectedly'));
       }
     };
+    this.rememberEra(client, identity, settledBy, remembered?.serverVersion);
+  }
 
-    const client = this.newClient(generation);
-    const handshake = async () => {
-      await client.connect(transport, { timeout: this.options.connectTimeoutMs ?? 30_000 });
-      await this.serverCatalog?.load(client);
-    };
-    // Whichever loses the race must not surface as an unhandled rejection:
-    // an abandoned handshake rejects once the transport is torn down.
-    fatal.catch(() => undefined);
-    const running = handshake();
-    running.catch(() => undefined);
-    try {
-      await Promise.race([running, fatal]);
-    } catch (error) {
-      throw this.requestFailure(error, 'initialize');
+  /**
+   * Keeps the era this program settled on, for the next start. A verdict that
+   * was used is dropped when the server now reports another version: the
+   * next start probes again.
+   */
+  private rememberEra(
+    client: Client,
+    identity: string,
+    settledBy: 'probe' | 'prior',
+    rememberedVersion: string | undefined,
+  ): void {
+    const verdicts = this.options.eraVerdicts;
+    const era = client.getProtocolEra();
+    if (!verdicts || era === undefined) return;
+    const info = client.getServerVersion();
+    const serverVersion = info ? `${info.name}@${info.version}` : undefined;
+    if (settledBy === 'prior') {
+      if (
+        rememberedVersion !== undefined &&
+        serverVersion !== undefined &&
+        serverVersion !== rememberedVersion
+      ) {
+        verdicts.delete(this.name);
+        this.log(
+          'info',
+          `Server version changed (${rememberedVersion} → ${serverVersion}): its protocol era will be checked again at the next start`,
+        );
+      }
+      return;
     }
+    verdicts.set(this.name, {
+      identity,
+      era,
+      ...(era === 'modern' ? { discover: client.getDiscoverResult() } : {}),
+      ...(serverVersion !== undefined ? { serverVersion } : {}),
+      decidedAt: Date.now(),
+    });
   }
 
   /**
@@ -458,12 +523,16 @@ export class ServerConnection {
    * capabilities: besides our own `requireCapability` checks, the SDK refuses
    * any request whose capability the server did not declare.
    */
-  private newClient(generation: number, legacyOnly = false): Client {
+  private newClient(
+    generation: number,
+    negotiation: PriorDiscovery | 'legacy-only' | undefined,
+    probeTimeoutMs: number,
+  ): Client {
     this.serverCatalog?.dispose();
     const catalog = new ServerCatalog(this.name, {
       timeoutMs: requestPolicyOf(this.config).timeoutMs,
       onWarning: (line) => {
-        this.pushStderr(line);
+        this.output.note(line.replace(/^\[host\] /, ''), 'warning');
       },
     });
     catalog.onChange(() => {
@@ -477,7 +546,11 @@ export class ServerConnection {
           ...(this.options.sampling ? { sampling: { tools: {} } } : {}),
           ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
         },
-        versionNegotiation: legacyOnly ? { mode: 'legacy' } : { mode: 'auto', probe: { timeoutMs: 5000 } },
+        // A prior verdict is passed to connect() and takes precedence over this.
+        versionNegotiation:
+          negotiation === 'legacy-only'
+            ? { mode: 'legacy' }
+            : { mode: 'auto', probe: { timeoutMs: probeTimeoutMs } },
         enforceStrictCapabilities: true,
         // Every page of every list; the cap only stops a cursor that never ends.
         listMaxPages: 1000,
@@ -507,43 +580,45 @@ export class ServerConnection {
 
   /** Maps an SDK failure to one clear line, naming the server and what happened. */
   private requestFailure(error: unknown, what: string, transport = this.transport): HostError {
-    if (error instanceof HostError) return error;
     const exit = transport?.exit;
-    if (exit) return new HostError('server_exited', this.exitMessage(exit, `during ${what}`));
-    if (error instanceof SdkError) {
-      switch (error.code) {
-        case SdkErrorCode.RequestTimeout:
-          return new HostError('timeout', `Server "${this.name}" did not answer ${what} in time`);
-        case SdkErrorCode.ConnectionClosed:
-          return new HostError('server_exited', `Server "${this.name}" closed the connection during ${what}`);
-        case SdkErrorCode.CapabilityNotSupported:
-          return new HostError('not_found', `Server "${this.name}": ${describeError(error)}`);
-        default:
-          return new HostError('protocol_error', `Server "${this.name}": ${describeError(error)}`);
-      }
-    }
-    if (error instanceof ProtocolError) {
-      return new HostError(
-        'protocol_error',
-        `Server "${this.name}" answered ${what} with an error: ${error.message}`,
-      );
-    }
-    if (error instanceof Error && error.name === 'AbortError') {
-      return new HostError('cancelled', `${what} was cancelled`);
-    }
-    return new HostError('connection_failed', `Server "${this.name}": ${describeError(error)}`);
+    return requestFailure(
+      this.name,
+      error,
+      what,
+      exit ? { status: exit, lastWords: this.output.lastWords(transport.pendingStdout) } : undefined,
+    );
   }
 
-  private exitMessage(exit: ProcessExit, when: string): string {
-    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${String(exit.code)}`;
-    // Repeated lines (the same complaint at each restart) are said once.
-    const last = [...new Set(this.stderrTail.filter((l) => !l.startsWith('[host]')).slice(-3))].join(' | ');
-    return `Server "${this.name}" ${how} ${when}${last ? `. Last stderr: ${last}` : ''}`;
+  private exitMessage(exit: ProcessExit, when: string, pendingStdout = ''): string {
+    const words = this.output.lastWords(pendingStdout);
+    return `Server "${this.name}" ${describeExitStatus(exit)} ${when}${words ? `. ${words}` : ''}`;
   }
 
-  private pushStderr(line: string): void {
-    this.stderrTail.push(line);
-    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
+  /** The time this server may take to complete the MCP handshake. */
+  private get connectTimeoutMs(): number {
+    return this.config.connectTimeout ?? this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  }
+
+  /** Launcher and stray-output facts of a stdio server, for the snapshot. */
+  private launchFacts(): Pick<ServerSnapshot, 'launcher' | 'strayStdout'> {
+    if (!isStdioConfig(this.config)) return {};
+    const launcher = launcherOf(this.config.command, this.config.args ?? []);
+    const stray = this.output.strayStdout;
+    return { ...(launcher ? { launcher } : {}), ...(stray ? { strayStdout: stray } : {}) };
+  }
+
+  /** A stray stdout line was counted: the UI hears of it, at most twice a second. */
+  private strayLineSeen(): void {
+    if (this.strayEmitTimer) return;
+    const first = this.output.strayStdout?.count === 1;
+    if (first && this.status === 'connected') {
+      this.log('warning', `The server ${strayCountText(1)}; such lines are skipped`);
+    }
+    this.strayEmitTimer = setTimeout(() => {
+      this.strayEmitTimer = undefined;
+      if (this.status === 'connected' || this.status === 'connecting') this.emit();
+    }, STRAY_EMIT_INTERVAL_MS);
+    this.strayEmitTimer.unref();
   }
 
   /** Ends the client and its process; a failed handshake skips the polite stdin-close step. */

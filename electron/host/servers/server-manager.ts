@@ -106,6 +106,7 @@ export class ServerManager {
     this.connections.delete(name);
     await connection.stop();
     this.options.logs?.delete(name);
+    this.options.eraVerdicts?.delete(name);
     this.options.emit('serverRemoved', { name });
   }
 

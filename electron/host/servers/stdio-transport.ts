@@ -6,6 +6,8 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { HostError } from '../errors.js';
 import { splitBatchText } from './batch-tolerant-transport.js';
 import { LineSplitter } from './line-splitter.js';
+import type { OversizedLine } from './line-splitter.js';
+import { oversizedReplyError, oversizedResponseId } from './oversized-reply.js';
 import { signalTree, trackProcessTree, treeAlive, untrackProcessTree } from './process-group.js';
 import { ellipsize } from '../text.js';
 
@@ -36,7 +38,13 @@ export interface StdioTransportOptions {
  * (rather than the SDK's StdioClientTransport) because a desktop host must
  * decide what the SDK leaves open: the child runs in its own process group so
  * the whole tree can be stopped; stop is stdin close → SIGTERM → SIGKILL;
- * stdout garbage and stderr floods are held in bounded buffers and reported.
+ * stdout lines that are not MCP messages (banners, stray prints) are skipped
+ * and reported; stderr floods and endless lines are held in bounded buffers;
+ * a reply over the size limit fails its request at once.
+ *
+ * It presents itself to the SDK as a stdio transport (`pid` and `stderr`),
+ * which the SDK's version negotiation checks: on stdio a version probe that
+ * goes unanswered means a legacy server, on HTTP it means an outage.
  */
 export class StdioProcessTransport implements Transport {
   onclose?: (() => void) | undefined;
@@ -44,8 +52,10 @@ export class StdioProcessTransport implements Transport {
   onmessage?: ((message: JSONRPCMessage) => void) | undefined;
   /** Each line the server writes to stderr. */
   onStderrLine?: (line: string) => void;
-  /** A stdout line that is not a JSON-RPC message (a preview of it). */
-  onStdoutGarbage?: (preview: string) => void;
+  /** A stdout line that is not a JSON-RPC message (cut to 200 characters); it is skipped. */
+  onStrayStdout?: (line: string) => void;
+  /** Sees each message sent, and each received before the SDK does (returning true keeps it from the SDK). */
+  observer?: { sent: (message: JSONRPCMessage) => void; received: (message: JSONRPCMessage) => boolean };
   /** The process ended (before `onclose`). */
   onExit?: (exit: ProcessExit) => void;
 
@@ -56,6 +66,9 @@ export class StdioProcessTransport implements Transport {
   private readonly graceMs: number;
   private readonly maxMessageBytes: number;
   private readonly maxStderrLineBytes: number;
+  private stdoutLines: LineSplitter | undefined;
+  /** The oversized line being skipped already failed its request. */
+  private oversizedAnswered = false;
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -68,6 +81,20 @@ export class StdioProcessTransport implements Transport {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /**
+   * Always null: stderr is read by the transport itself and handed out line
+   * by line (`onStderrLine`). The property exists because the SDK recognises
+   * a stdio transport by its `pid` and `stderr`.
+   */
+  get stderr(): null {
+    return null;
+  }
+
+  /** The start of an unfinished stdout line, e.g. a prompt waiting for an answer that will never come. */
+  get pendingStdout(): string {
+    return this.stdoutLines?.peekPending() ?? '';
   }
 
   /** How the process ended, once it has. */
@@ -119,21 +146,24 @@ export class StdioProcessTransport implements Transport {
         this.finish();
       });
 
-      const stdout = new LineSplitter(
-        this.maxMessageBytes,
-        (line) => {
+      const stdout = new LineSplitter(this.maxMessageBytes, {
+        onLine: (line) => {
           this.handleStdoutLine(line);
         },
-        (preview) => this.onStdoutGarbage?.(`${preview}… (line over ${String(this.maxMessageBytes)} bytes)`),
-      );
+        onOversized: (line) => {
+          this.handleOversized(line);
+        },
+      });
+      this.stdoutLines = stdout;
       child.stdout?.on('data', (chunk: Buffer) => {
         stdout.push(chunk);
       });
-      const stderr = new LineSplitter(
-        this.maxStderrLineBytes,
-        (line) => this.onStderrLine?.(line),
-        (preview) => this.onStderrLine?.(`${preview}…`),
-      );
+      const stderr = new LineSplitter(this.maxStderrLineBytes, {
+        onLine: (line) => this.onStderrLine?.(line),
+        onOversized: (line) => {
+          if (!line.ended) this.onStderrLine?.(`${line.head}…`);
+        },
+      });
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr.push(chunk);
       });
@@ -149,6 +179,7 @@ export class StdioProcessTransport implements Transport {
     if (!stdin || this.closed || this.exitInfo || !stdin.writable) {
       return Promise.reject(new HostError('not_connected', 'The server process is not running'));
     }
+    this.observer?.sent(message);
     return new Promise((resolve) => {
       if (stdin.write(serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
@@ -198,11 +229,39 @@ export class StdioProcessTransport implements Transport {
     } catch {
       // A 2025-03-26 server may batch several messages into one array.
       const batch = splitBatchText(line);
-      if (batch) for (const item of batch) this.onmessage?.(item);
-      else this.onStdoutGarbage?.(line.slice(0, 200));
+      if (batch) for (const item of batch) this.deliver(item);
+      else this.onStrayStdout?.(line.slice(0, 200));
       return;
     }
+    this.deliver(message);
+  }
+
+  private deliver(message: JSONRPCMessage): void {
+    if (this.observer?.received(message) === true) return;
     this.onmessage?.(message);
+  }
+
+  /**
+   * A line over the size limit is never parsed. When it is recognisably the
+   * reply to one of our requests, that request fails now with an error saying
+   * so (from the line's head, before the rest of it has even arrived, or from
+   * its tail); anything else is reported like any stray line.
+   */
+  private handleOversized(line: OversizedLine): void {
+    if (line.ended && this.oversizedAnswered) {
+      // Already failed from the line's head when it passed the limit.
+      this.oversizedAnswered = false;
+      return;
+    }
+    const id = oversizedResponseId(line);
+    if (id !== undefined) {
+      this.oversizedAnswered = !line.ended;
+      this.deliver(oversizedReplyError(id, line, this.maxMessageBytes));
+    } else if (line.ended) {
+      this.onStrayStdout?.(
+        `${line.head.slice(0, 120)}… (a line of ${String(line.bytes)} bytes, over the limit)`,
+      );
+    }
   }
 
   private finish(): void {

@@ -33,6 +33,8 @@ export const SOURCE_LABELS: Readonly<Record<LogSource, string>> = {
   stderr: 'stderr',
   server: 'server',
   host: 'host',
+  launcher: 'launcher',
+  stdout: 'stdout',
 };
 
 /** One line of text per entry, as copied to the clipboard. */

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { isSpecType } from '@modelcontextprotocol/client';
+import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+import type { StdioServerConfig } from '../../../shared/model/config.js';
+
+/**
+ * Which protocol era a stdio server speaks, remembered between starts.
+ *
+ * Probing for the era (`server/discover`, then the legacy `initialize` when
+ * the server gives no modern answer) is the one part of a connect whose
+ * outcome could depend on timing. Remembering the verdict makes a restart
+ * skip the probe and land where the first connect did. It is bound to the
+ * server's identity (command, arguments, environment, folder): change any of
+ * them and the server is probed again. It is also dropped when the server
+ * reports another version than the one it was decided for, and a legacy
+ * verdict expires after a week, since a server upgraded in place would
+ * otherwise stay on the old handshake for ever.
+ */
+export interface EraVerdict {
+  /** Digest of what identifies the program (see `stdioIdentity`); never the values themselves. */
+  identity: string;
+  era: 'modern' | 'legacy';
+  /** For a modern verdict: the server's `server/discover` result, adopted without a round trip. */
+  discover?: DiscoverResult | undefined;
+  /** "name@version" the server reported when the verdict was made. */
+  serverVersion?: string | undefined;
+  decidedAt: number;
+}
+
+/** Where verdicts are kept: a file in the app's data folder, or memory (tests, the CLI's one-shot runs). */
+export interface EraVerdicts {
+  get(server: string): EraVerdict | undefined;
+  set(server: string, verdict: EraVerdict): void;
+  delete(server: string): void;
+}
+
+/** Legacy verdicts older than this are probed again. */
+export const LEGACY_VERDICT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A digest of what makes a stdio server the program it is; env values are hashed, never stored. */
+export function stdioIdentity(config: StdioServerConfig): string {
+  const env = Object.entries(config.env ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const canonical = JSON.stringify([config.command, config.args ?? [], env, config.cwd ?? '']);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * The verdict to pass to the SDK's `connect({ prior })` for a server with this
+ * identity, or undefined to probe: none stored, another program, or a legacy
+ * verdict past its age.
+ */
+export function priorFor(
+  verdict: EraVerdict | undefined,
+  identity: string,
+  now = Date.now(),
+): PriorDiscovery | undefined {
+  if (verdict?.identity !== identity) return undefined;
+  if (verdict.era === 'modern')
+    return verdict.discover ? { kind: 'modern', discover: verdict.discover } : undefined;
+  return now - verdict.decidedAt < LEGACY_VERDICT_MAX_AGE_MS ? { kind: 'legacy' } : undefined;
+}
+
+export class MemoryEraVerdicts implements EraVerdicts {
+  protected readonly verdicts = new Map<string, EraVerdict>();
+
+  get(server: string): EraVerdict | undefined {
+    return this.verdicts.get(server);
+  }
+
+  set(server: string, verdict: EraVerdict): void {
+    this.verdicts.set(server, verdict);
+    this.changed();
+  }
+
+  delete(server: string): void {
+    if (this.verdicts.delete(server)) this.changed();
+  }
+
+  protected changed(): void {
+    // Nothing to persist in memory.
+  }
+}
+
+const StoredVerdictSchema = z.object({
+  identity: z.string(),
+  era: z.enum(['modern', 'legacy']),
+  discover: z.unknown().optional(),
+  serverVersion: z.string().optional(),
+  decidedAt: z.number(),
+});
+const StoredFileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.unknown()) });
+
+/**
+ * Verdicts in a small JSON file (`protocol-eras.json` in the data folder).
+ * Read once when created; written in the background after each change, one
+ * write at a time. An unreadable or malformed file (or entry) is ignored: the
+ * only cost is probing again.
+ */
+export class FileEraVerdicts extends MemoryEraVerdicts {
+  private writing: Promise<void> = Promise.resolve();
+  private dirty = false;
+
+  constructor(private readonly path: string) {
+    super();
+    for (const [server, verdict] of Object.entries(readVerdictFile(path))) this.verdicts.set(server, verdict);
+  }
+
+  /** Resolves once every change so far is on disk. */
+  flush(): Promise<void> {
+    return this.writing;
+  }
+
+  protected override changed(): void {
+    this.dirty = true;
+    // Failing to remember a verdict is harmless (the server is probed next time), so it never throws.
+    this.writing = this.writing.then(() => this.write()).catch(() => undefined);
+  }
+
+  private async write(): Promise<void> {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const text = `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.verdicts) }, null, 2)}\n`;
+    await mkdir(dirname(this.path), { recursive: true });
+    const temp = `${this.path}.${String(process.pid)}.${String(Date.now())}.tmp`;
+    await writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
+    await rename(temp, this.path);
+  }
+}
+
+function readVerdictFile(path: string): Record<string, EraVerdict> {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return {};
+  }
+  const file = StoredFileSchema.safeParse(json);
+  if (!file.success) return {};
+  const verdicts: Record<string, EraVerdict> = {};
+  for (const [server, value] of Object.entries(file.data.servers)) {
+    const parsed = StoredVerdictSchema.safeParse(value);
+    if (!parsed.success) continue;
+    const { discover, ...rest } = parsed.data;
+    if (rest.era === 'modern' && !isSpecType.DiscoverResult(discover)) continue;
+    verdicts[server] = {
+      ...rest,
+      ...(rest.era === 'modern' ? { discover: discover as DiscoverResult } : {}),
+    };
+  }
+  return verdicts;
+}

@@ -1,0 +1,195 @@
+import { isSpecType } from '@modelcontextprotocol/client';
+import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
+import { HostError } from '../errors.js';
+import { HandshakeWatch } from './handshake-watch.js';
+import type { HandshakeWait } from './handshake-watch.js';
+import type { ServerOutput } from './server-output.js';
+import { StdioProcessTransport } from './stdio-transport.js';
+import type { ProcessExit, StdioLaunch } from './stdio-transport.js';
+
+export interface StdioHandshakeParams {
+  name: string;
+  launch: StdioLaunch;
+  graceMs: number;
+  /** The time the whole handshake may take (probe, initialize, first listing), in ms. */
+  connectTimeoutMs: number;
+  /** A remembered era verdict; undefined to probe. */
+  prior: PriorDiscovery | undefined;
+  /** False once the start was called off (the server stopped): nothing is started again. */
+  isCurrent: () => boolean;
+  output: ServerOutput;
+  /** A fresh SDK client (and catalog) for one attempt. */
+  newClient: () => Client;
+  /** Runs after the SDK connected: the first listing of tools, resources and prompts. */
+  afterConnect: (client: Client) => Promise<void>;
+  /** The attempt's transport is now the one to stop, signal and show (pid). */
+  adopt: (transport: StdioProcessTransport) => void;
+  /** A process of an attempt ended (logged by the caller). */
+  onProcessExit: (exit: ProcessExit) => void;
+  /** An attempt is given up and the server started again, for the reason given. */
+  onRetry: (reason: string) => void;
+  /** Words a failure of the SDK (or a HostError) as one line for people. */
+  describeFailure: (error: unknown, transport: StdioProcessTransport) => HostError;
+  /** "exited with code 1 before completing the MCP handshake. Last stderr: …" */
+  describeExit: (exit: ProcessExit, transport: StdioProcessTransport) => string;
+}
+
+export interface StdioHandshakeResult {
+  client: Client;
+  transport: StdioProcessTransport;
+  /** How the era was settled: by probing now, or from the remembered verdict. */
+  settledBy: 'probe' | 'prior';
+}
+
+/** Ends an attempt and starts the server again with another era decision. */
+class StartAgain extends Error {
+  constructor(
+    readonly prior: PriorDiscovery | undefined,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Starts a stdio server and completes the MCP handshake within one time
+ * limit, whatever the era:
+ *
+ * - The SDK probes with `server/discover` (our transport counts as stdio, so
+ *   a probe left unanswered for half the limit falls back to `initialize`).
+ * - A server that exits on that unknown first request is a legacy server of
+ *   the kind that only accepts `initialize` first: it is started again
+ *   straight into the legacy handshake.
+ * - A server that answers the probe only after the SDK fell back is a modern
+ *   server that was slow: it is started again in the modern era with the
+ *   answer it gave. So the era follows what the server says, never the timer.
+ * - A remembered verdict skips the probe; if the handshake fails with it,
+ *   the server is probed once more before giving up.
+ * - The limit is one deadline for all of it. Running out says so, and how
+ *   long it waited and for what; it never looks like a crash.
+ */
+export async function connectStdio(params: StdioHandshakeParams): Promise<StdioHandshakeResult> {
+  const deadline = Date.now() + params.connectTimeoutMs;
+  let prior = params.prior;
+  let fromMemory = prior !== undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { client, transport } = await attemptOnce(params, prior, deadline, fromMemory);
+      return { client, transport, settledBy: fromMemory ? 'prior' : 'probe' };
+    } catch (error) {
+      if (!(error instanceof StartAgain) || attempt >= 3 || !params.isCurrent()) throw unwrap(error);
+      params.onRetry(error.reason);
+      prior = error.prior;
+      fromMemory = false;
+    }
+  }
+}
+
+function unwrap(error: unknown): unknown {
+  return error instanceof StartAgain ? new HostError('connection_failed', error.reason) : error;
+}
+
+async function attemptOnce(
+  params: StdioHandshakeParams,
+  prior: PriorDiscovery | undefined,
+  deadline: number,
+  fromMemory: boolean,
+): Promise<{ client: Client; transport: StdioProcessTransport }> {
+  const { name, output } = params;
+  const transport = new StdioProcessTransport(params.launch, { graceMs: params.graceMs });
+  const watch = new HandshakeWatch();
+  transport.observer = watch;
+  transport.onStderrLine = (line) => {
+    output.stderrLine(line);
+  };
+  transport.onStrayStdout = (line) => {
+    output.strayLine(line);
+  };
+  params.adopt(transport);
+
+  let settled = false;
+  let fail: (error: Error) => void = () => undefined;
+  const fatal = new Promise<never>((_, reject) => {
+    fail = (error) => {
+      if (!settled) reject(error);
+    };
+  });
+  fatal.catch(() => undefined);
+
+  transport.onExit = (exit) => {
+    params.onProcessExit(exit);
+    if (prior === undefined && watch.probing) {
+      // It read the version probe and left: the shape of servers that accept nothing before initialize.
+      fail(
+        new StartAgain(
+          { kind: 'legacy' },
+          `Server "${name}" exited on the version probe (server/discover); starting it again with the 2025 initialize handshake`,
+        ),
+      );
+      return;
+    }
+    fail(new HostError('server_exited', params.describeExit(exit, transport)));
+  };
+  watch.onLateProbeReply = (result) => {
+    if (result === undefined || !isSpecType.DiscoverResult(result)) return;
+    fail(
+      new StartAgain(
+        { kind: 'modern', discover: result },
+        `Server "${name}" answered the version probe after the host had gone on with the 2025 handshake; starting it again in the 2026-07-28 era`,
+      ),
+    );
+  };
+
+  const remaining = deadline - Date.now();
+  const limit = Math.max(0, remaining);
+  const timer = setTimeout(() => {
+    fail(timedOut(params, watch.waitingFor, transport));
+  }, limit);
+
+  const client = params.newClient();
+  const running = (async () => {
+    // The probe may use half of what is left; the legacy handshake the rest.
+    await client.connect(transport, {
+      timeout: limit + 1000,
+      ...(prior !== undefined ? { prior } : {}),
+    });
+    await params.afterConnect(client);
+  })();
+  running.catch(() => undefined);
+  try {
+    await Promise.race([running, fatal]);
+    return { client, transport };
+  } catch (error) {
+    settled = true;
+    await transport.terminate();
+    await client.close().catch(() => undefined);
+    if (error instanceof StartAgain || (error instanceof HostError && error.code === 'timeout')) throw error;
+    const failure = error instanceof HostError ? error : params.describeFailure(error, transport);
+    // A remembered era that no longer works (the server changed): probe once before giving up.
+    if (fromMemory) throw new StartAgain(undefined, `${failure.message}; probing its protocol era again`);
+    throw failure;
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+  }
+}
+
+const WAITING: Readonly<Record<NonNullable<HandshakeWait> | 'listing', string>> = {
+  'server/discover': 'it has not answered its first message (server/discover)',
+  initialize: 'it has not answered initialize',
+  nothing: 'it has not answered any message (neither the server/discover probe nor initialize)',
+  listing: 'it did not finish listing its tools, resources and prompts',
+};
+
+function timedOut(
+  params: StdioHandshakeParams,
+  waiting: HandshakeWait,
+  transport: StdioProcessTransport,
+): HostError {
+  const seconds = Math.round(params.connectTimeoutMs / 1000);
+  const words = params.output.lastWords(transport.pendingStdout);
+  return new HostError(
+    'timeout',
+    `Server "${params.name}" did not complete the MCP handshake within ${String(seconds)} s: ${WAITING[waiting ?? 'listing']}, so it was stopped${words ? `. ${words}` : ''}. If it needs longer to start, raise "connectTimeout" in its settings`,
+  );
+}
