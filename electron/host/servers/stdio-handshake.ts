@@ -190,6 +190,6 @@ function timedOut(
   const words = params.output.lastWords(transport.pendingStdout);
   return new HostError(
     'timeout',
-    `Server "${params.name}" did not complete the MCP handshake within ${String(seconds)} s: ${WAITING[waiting ?? 'listing']}, so it was stopped${words ? `. ${words}` : ''}. If it needs longer to start, raise "connectTimeout" in its settings`,
+    `Server "${params.name}" did not complete the MCP handshake within ${String(seconds)} s: ${WAITING[waiting ?? 'listing']}, so it was stopped${words ? `. ${words}` : ''}. If it needs longer to start, set "connectTimeout" (in ms) in its configuration entry`,
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
+import { useNow } from '../../lib/use-now.js';
 
 /** The crash a restarting server is recovering from, and a countdown to the next attempt. */
 export function RestartNotice({ server }: { server: ServerSnapshot }) {
@@ -17,15 +17,6 @@ export function RestartNotice({ server }: { server: ServerSnapshot }) {
 }
 
 function useSecondsUntil(at: number | undefined): number | undefined {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (at === undefined) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-    }, 250);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [at]);
+  const now = useNow(at !== undefined);
   return at === undefined ? undefined : Math.ceil((at - now) / 1000);
 }

@@ -14,6 +14,8 @@ import { ServerFacts } from './server-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
 import { RestartNotice } from './restart-notice.js';
+import { StartingNotice } from './starting-notice.js';
+import { StrayOutputNotice } from './stray-output-notice.js';
 
 const connectedCount = (server: ServerSnapshot, n: number): string | undefined =>
   server.status === 'connected' ? String(n) : undefined;
@@ -59,6 +61,12 @@ export function ServerDetail({ name }: { name: string }) {
         {(server.status === 'restarting' ||
           (server.status === 'connecting' && (server.crashCount ?? 0) > 0)) && (
           <RestartNotice server={server} />
+        )}
+        {server.status === 'connecting' && (server.crashCount ?? 0) === 0 && (
+          <StartingNotice server={server} />
+        )}
+        {(server.status === 'connected' || server.status === 'failed') && (
+          <StrayOutputNotice server={server} />
         )}
         <ServerFacts server={server} />
         {server.instructions !== undefined && server.instructions.trim() !== '' && (

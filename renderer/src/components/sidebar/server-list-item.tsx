@@ -1,12 +1,15 @@
 import { useActions, useAppState } from '../../store/store-context.js';
 import { plural } from '../../lib/text.js';
 import { StatusIndicator } from '../common/status-indicator.js';
+import { useElapsedSeconds } from '../server/starting-notice.js';
+import { formatSeconds } from '../../lib/use-now.js';
 
 /** One server in the sidebar: name, status and, when connected, how many tools it offers. */
 export function ServerListItem({ name }: { name: string }) {
   const server = useAppState((s) => s.servers[name]);
   const selected = useAppState((s) => s.selectedServer === name);
   const { selectServer } = useActions();
+  const elapsed = useElapsedSeconds(server?.status === 'connecting' ? server.startingSince : undefined);
   if (!server) return null;
 
   return (
@@ -23,6 +26,11 @@ export function ServerListItem({ name }: { name: string }) {
         <StatusIndicator status={server.status} />
         {server.status === 'connected' && (
           <span className="server-item__count">{plural(server.counts.tools, 'tool')}</span>
+        )}
+        {elapsed !== undefined && elapsed >= 2 && (
+          <span className="server-item__count" aria-live="off">
+            {formatSeconds(elapsed)}
+          </span>
         )}
       </span>
     </button>
