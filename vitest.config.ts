@@ -4,6 +4,8 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
   test: {
     include: ['test/**/*.test.ts', 'renderer/**/*.test.ts'],
+    // The compatibility corpus has its own run (npm run test:compat) after its install.
+    exclude: ['test/compat/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -67,6 +67,7 @@ export class StdioProcessTransport implements Transport {
   private readonly maxMessageBytes: number;
   private readonly maxStderrLineBytes: number;
   private stdoutLines: LineSplitter | undefined;
+  private starting = false;
   /** The oversized line being skipped already failed its request. */
   private oversizedAnswered = false;
 
@@ -102,8 +103,11 @@ export class StdioProcessTransport implements Transport {
     return this.exitInfo;
   }
 
-  start(): Promise<void> {
-    if (this.child) throw new Error('StdioProcessTransport already started');
+  async start(): Promise<void> {
+    if (this.child || this.starting) throw new Error('StdioProcessTransport already started');
+    this.starting = true;
+    await spawnTurn();
+    if (this.closed) throw new HostError('cancelled', 'The server was stopped before it started');
     const { command, args, env, cwd } = this.launch;
     return new Promise((resolve, reject) => {
       const child = spawn(command, [...args], {
@@ -273,6 +277,26 @@ export class StdioProcessTransport implements Transport {
     child?.stdin?.destroy();
     this.onclose?.();
   }
+}
+
+let spawnQueue: Promise<void> = Promise.resolve();
+
+/**
+ * Waits for this transport's turn to spawn. Spawning is synchronous in Node
+ * (tens of ms for a large process on a busy machine), so twenty servers
+ * started at once would block the host for the whole burst; one spawn per
+ * event-loop turn keeps it answering the UI in between. Only the spawn call
+ * itself is paced: the servers still start and connect in parallel.
+ */
+function spawnTurn(): Promise<void> {
+  const turn = spawnQueue.then(
+    () =>
+      new Promise<void>((resolve) => {
+        setImmediate(resolve);
+      }),
+  );
+  spawnQueue = turn;
+  return turn;
 }
 
 function spawnFailure(error: NodeJS.ErrnoException, command: string, env: Record<string, string>): HostError {
