@@ -80,6 +80,8 @@ describe('mcp-host CLI', () => {
       'crash',
       'progress',
       'flood',
+      'chatter',
+      'huge',
     ]);
   });
 
