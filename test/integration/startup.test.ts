@@ -194,27 +194,11 @@ describe('failures say what happened', () => {
   }, 20_000);
 
   it("quotes the server's own last words, not the launcher's", async () => {
-    const bin = tempDir();
-    const npx = join(bin, 'npx');
-    writeFileSync(
-      npx,
-      [
-        '#!/bin/sh',
-        'echo "npm warn exec The following package was not found and will be installed: fake-server@1.0.0" >&2',
-        'echo "npm warn deprecated inflight@1.0.6: This module is not supported" >&2',
-        `exec "${process.execPath}" -e 'console.error("fatal: GITHUB_TOKEN is not set"); process.exit(2)'`,
-        '',
-      ].join('\n'),
-    );
-    chmodSync(npx, 0o755);
-    const t = await createTestHost(
-      { gh: { command: 'npx', args: ['-y', 'fake-server'] } },
-      {
-        environment: () =>
-          Promise.resolve({ all: { PATH: `${bin}:${process.env.PATH ?? ''}` }, source: 'fixed' }),
-      },
-    );
-    hosts.push(t);
+    const t = await hostWithFakeNpx('gh', [
+      'echo "npm warn exec The following package was not found and will be installed: fake-server@1.0.0" >&2',
+      'echo "npm warn deprecated inflight@1.0.6: This module is not supported" >&2',
+      `exec "${process.execPath}" -e 'console.error("fatal: GITHUB_TOKEN is not set"); process.exit(2)'`,
+    ]);
     const snapshot: ServerSnapshot = await start(t.api, 'gh');
     expect(snapshot.launcher).toEqual({ name: 'npx', mayDownload: true });
     expect(snapshot.error).toMatch(/Last stderr: fatal: GITHUB_TOKEN is not set/);
@@ -227,27 +211,34 @@ describe('failures say what happened', () => {
   }, 20_000);
 
   it('names the launcher when only the launcher spoke (a package that does not exist)', async () => {
-    const bin = tempDir();
-    const npx = join(bin, 'npx');
-    writeFileSync(
-      npx,
-      '#!/bin/sh\necho "npm error code E404" >&2\necho "npm error 404 Not Found - GET https://registry.npmjs.org/nope" >&2\nexit 1\n',
-    );
-    chmodSync(npx, 0o755);
-    const t = await createTestHost(
-      { nope: { command: 'npx', args: ['-y', 'nope'] } },
-      {
-        environment: () =>
-          Promise.resolve({ all: { PATH: `${bin}:${process.env.PATH ?? ''}` }, source: 'fixed' }),
-      },
-    );
-    hosts.push(t);
+    const t = await hostWithFakeNpx('nope', [
+      'echo "npm error code E404" >&2',
+      'echo "npm error 404 Not Found - GET https://registry.npmjs.org/nope" >&2',
+      'exit 1',
+    ]);
     const snapshot = await start(t.api, 'nope');
     expect(snapshot.error).toMatch(/exited with code 1 before completing the MCP handshake/);
     expect(snapshot.error).toMatch(/npx \(the launcher, not the server\) printed: .*404 Not Found/);
     expect(snapshot.error).not.toMatch(/Last stderr/);
   }, 20_000);
 });
+
+/** A host with one server `npx -y <name>`, where `npx` is a shell script of these lines found first on the PATH. */
+async function hostWithFakeNpx(name: string, script: string[]): Promise<TestHost> {
+  const bin = tempDir();
+  const npx = join(bin, 'npx');
+  writeFileSync(npx, ['#!/bin/sh', ...script, ''].join('\n'));
+  chmodSync(npx, 0o755);
+  const t = await createTestHost(
+    { [name]: { command: 'npx', args: ['-y', name] } },
+    {
+      environment: () =>
+        Promise.resolve({ all: { PATH: `${bin}:${process.env.PATH ?? ''}` }, source: 'fixed' }),
+    },
+  );
+  hosts.push(t);
+  return t;
+}
 
 describe('a reply over the size limit', () => {
   it.each([
