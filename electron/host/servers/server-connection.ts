@@ -1,3 +1,4 @@
+import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/model/tool-meta.js';
 import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
@@ -476,6 +477,8 @@ export class ServerConnection {
           roots: { listChanged: true },
           ...(this.options.sampling ? { sampling: { tools: {} } } : {}),
           ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
+          // MCP Apps: tools may name ui:// views, which the host shows sandboxed (electron/host/apps/).
+          extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } },
         },
         versionNegotiation: legacyOnly ? { mode: 'legacy' } : { mode: 'auto', probe: { timeoutMs: 5000 } },
         enforceStrictCapabilities: true,
