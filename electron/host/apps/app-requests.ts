@@ -149,7 +149,7 @@ export class AppRequests {
       }
       return;
     }
-    const text = typeof data === 'string' ? data : (JSON.stringify(data) ?? String(data));
+    const text = typeof data === 'string' ? data : data === undefined ? '' : JSON.stringify(data);
     const prefix = logger !== undefined ? `[${oneLine(logger, 64)}] ` : '';
     this.deps.views.log(view.server, view.resourceUri, level, `${prefix}${oneLine(text, 2000)}`);
   }
