@@ -82,6 +82,8 @@ export const AppLogSchema = byView
     level: z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']),
     logger: z.string().max(256).optional(),
     data: z.unknown(),
+    /** "app": the app's own notifications/message; "host": what the renderer saw of it (floods, bad messages). */
+    source: z.enum(['app', 'host']).default('app'),
   })
   .strict();
 export const AppModelContextSchema = byView

@@ -27,8 +27,8 @@ export function appHandlers(views: AppViews, requests: AppRequests): Pick<HostHa
       await requests.openLink(viewId, url);
       return null;
     },
-    appLog: ({ viewId, level, logger, data }) => {
-      requests.log(viewId, level, logger, data);
+    appLog: ({ viewId, level, logger, data, source }) => {
+      requests.log(viewId, level, logger, data, source);
       return Promise.resolve(null);
     },
     appUpdateModelContext: ({ viewId, content, structuredContent }) => {

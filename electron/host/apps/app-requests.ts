@@ -128,14 +128,25 @@ export class AppRequests {
     await this.deps.openExternal(url);
   }
 
-  /** notifications/message of an app, into its server's log (bounded per view). */
-  log(viewId: string, level: LogLevel, logger: string | undefined, data: unknown): void {
+  /**
+   * A line about an app into its server's log: the app's own notifications/message, or what the
+   * renderer saw of it. Each source has its own budget per view, so an app that floods its own
+   * log cannot hide the host's lines about it.
+   */
+  log(
+    viewId: string,
+    level: LogLevel,
+    logger: string | undefined,
+    data: unknown,
+    source: 'app' | 'host' = 'app',
+  ): void {
     const view = this.deps.views.get(viewId);
     const now = Date.now();
-    const budget = this.logBudget.get(viewId) ?? { windowStart: now, lines: 0, dropped: false };
+    const key = `${source} ${viewId}`;
+    const budget = this.logBudget.get(key) ?? { windowStart: now, lines: 0, dropped: false };
     if (now - budget.windowStart > LOG_WINDOW_MS)
       Object.assign(budget, { windowStart: now, lines: 0, dropped: false });
-    this.logBudget.set(viewId, budget);
+    this.logBudget.set(key, budget);
     budget.lines++;
     if (budget.lines > LOG_LINES_PER_WINDOW) {
       if (!budget.dropped) {

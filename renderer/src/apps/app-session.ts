@@ -22,6 +22,8 @@ export interface AppSessionEvents {
 
 /** How long a view may take from its proxy loading to ui/notifications/initialized. */
 export const APP_INIT_TIMEOUT_MS = 15_000;
+/** Malformed messages of one app that are logged; the rest are only counted. */
+const MAX_MALFORMED_LOGGED = 5;
 /** How long teardown waits for the app's answer to ui/resource-teardown. */
 const TEARDOWN_TIMEOUT_MS = 1_000;
 
@@ -48,6 +50,7 @@ export class AppSession {
   private readonly transport: PostMessageTransport;
   private readonly unguard: () => void;
   private initialized = false;
+  private malformed = 0;
   private closed = false;
   private readonly queue: (() => Promise<void>)[] = [];
 
@@ -83,7 +86,11 @@ export class AppSession {
     if (source === null) throw new Error('The app frame has no window');
     this.transport = new PostMessageTransport(source, source);
     this.transport.onerror = (error) => {
-      this.log('warning', `Ignored a malformed message: ${error.message.slice(0, 300)}`);
+      this.malformed++;
+      if (this.malformed <= MAX_MALFORMED_LOGGED) {
+        const more = this.malformed === MAX_MALFORMED_LOGGED ? ' (further ones are not logged)' : '';
+        this.log('warning', `Ignored a malformed message: ${error.message.slice(0, 300)}${more}`);
+      }
     };
     this.wire(permissions);
   }
@@ -127,7 +134,7 @@ export class AppSession {
 
   /** A line in the app's server log (renderer-side observations: floods, malformed messages, timeouts). */
   log(level: 'info' | 'warning', text: string): void {
-    void this.host.appLog({ viewId: this.view.viewId, level, logger: 'host', data: text });
+    void this.host.appLog({ viewId: this.view.viewId, level, data: text, source: 'host' });
   }
 
   private whenReady(send: () => Promise<void>): void {
