@@ -95,6 +95,10 @@ test('a published MCP App (server-basic-react) in the chat: renders, calls its s
   await expect(page.getByRole('dialog', { name: 'App of get-time' })).toBeVisible();
   await page.waitForTimeout(300);
   await page.screenshot({ path: testInfo.outputPath('app-fullscreen-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: testInfo.outputPath('app-fullscreen-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'App of get-time' })).toBeHidden();
 

@@ -46,7 +46,7 @@ export function AppFrame(props: AppFrameProps) {
   const { view, granted, input, result, cancelled, canMessage } = props;
   const host = useHost();
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const boxRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLDialogElement>(null);
   const sessionRef = useRef<AppSession | null>(null);
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const [mode, setMode] = useState<DisplayMode>('inline');
@@ -151,26 +151,30 @@ export function AppFrame(props: AppFrameProps) {
       observer.disconnect();
     };
   }, []);
-  useEffect(() => {
+  // Full screen is the same <dialog> shown modal: the top layer escapes the chat list's transforms,
+  // the rest of the window becomes inert, and the iframe is never moved (a moved iframe reloads).
+  useLayoutEffect(() => {
+    const box = boxRef.current;
     sessionRef.current?.setContext({ displayMode: mode });
-    if (mode !== 'fullscreen') return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMode('inline');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-    };
+    if (!box) return;
+    if (box.open) box.close();
+    if (mode === 'fullscreen') box.showModal();
+    else box.show();
   }, [mode]);
 
   const fullscreen = mode === 'fullscreen';
   return (
-    <div
+    <dialog
       ref={boxRef}
       className={`app-frame${fullscreen ? ' app-frame--fullscreen' : ''}${view.prefersBorder === false ? ' app-frame--borderless' : ''}`}
-      role={fullscreen ? 'dialog' : undefined}
-      aria-modal={fullscreen ? true : undefined}
-      aria-label={fullscreen ? `App of ${view.tool}` : undefined}
+      // Inline it is a part of the tool card; only full screen is a dialog.
+      role={fullscreen ? undefined : 'group'}
+      aria-label={fullscreen ? `App of ${view.tool}` : `App ${view.resourceUri}`}
+      onCancel={(event) => {
+        // Esc leaves full screen; the element stays shown inline.
+        event.preventDefault();
+        setMode('inline');
+      }}
     >
       <AppToolbar
         view={view}
@@ -189,6 +193,6 @@ export function AppFrame(props: AppFrameProps) {
         referrerPolicy="no-referrer"
         style={fullscreen ? undefined : { height: Math.min(height, INLINE_MAX_HEIGHT) }}
       />
-    </div>
+    </dialog>
   );
 }

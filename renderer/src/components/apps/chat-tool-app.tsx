@@ -7,8 +7,9 @@ import { useAppState } from '../../store/store-context.js';
 import { ToolApp } from './tool-app.js';
 
 /**
- * The app of a chat tool call, when its tool has one: shown from the call's
- * arguments and, once there, its result, which for a reopened conversation
+ * The app of a chat tool call, when its tool has one: shown once the call is
+ * allowed (never beside a pending consent, never for a declined call), from
+ * the call's arguments and, once there, its result, which for a reopened conversation
  * come from the stored messages (no tool runs again). A cut result is
  * fetched whole for the app.
  */
@@ -20,6 +21,8 @@ export function ChatToolApp({
   result: ToolResultChatBlock | undefined;
 }) {
   const conversationId = useChat((s) => s.selectedId);
+  // Not before the person allowed the call: an app must not draw beside a pending consent.
+  const allowed = useChat((s) => s.toolCalls[call.id]?.status === 'running');
   const hasApp = useAppState((s) => {
     const tool = s.servers[call.server]?.tools.find((t) => t.name === call.tool);
     return tool !== undefined && toolResourceUri(tool) !== undefined;
@@ -45,6 +48,7 @@ export function ChatToolApp({
     return toAppToolResult({ ...result, content: full ?? result.content });
   }, [result, truncated, full]);
   if (!hasApp || conversationId === undefined) return null;
+  if (result ? result.status === 'denied' : !allowed) return null;
   return (
     <ToolApp
       server={call.server}
@@ -61,7 +65,7 @@ export function ChatToolApp({
 const CANCEL_REASON: Record<ToolResultChatBlock['status'], string | undefined> = {
   ok: undefined,
   error: 'The call failed',
-  denied: 'The call was declined',
+  denied: undefined,
   cancelled: 'The call was stopped',
 };
 
