@@ -20,8 +20,6 @@ export interface AppSessionEvents {
   onRequestClose(): void;
 }
 
-/** How long a view may take from its proxy loading to ui/notifications/initialized. */
-export const APP_INIT_TIMEOUT_MS = 15_000;
 /** Malformed messages of one app that are logged; the rest are only counted. */
 const MAX_MALFORMED_LOGGED = 5;
 /** How long teardown waits for the app's answer to ui/resource-teardown. */

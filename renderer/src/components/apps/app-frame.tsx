@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppPermission, AppToolResult, AppView } from '../../../../shared/model/apps.js';
-import { AppSession, APP_INIT_TIMEOUT_MS } from '../../apps/app-session.js';
+import type { AppSession } from '../../apps/app-session.js';
+import { APP_INIT_TIMEOUT_MS } from '../../apps/limits.js';
 import { currentTheme, hostContext, styleVariables } from '../../apps/host-context.js';
 import type { DisplayMode } from '../../apps/host-context.js';
 import { useHost } from '../../store/area-context.js';
@@ -59,60 +60,73 @@ export function AppFrame(props: AppFrameProps) {
     handlers.current = props;
   });
 
-  // One session per view, started before the proxy loads so its ready notice is heard.
+  // One session per view, started before the proxy loads so its ready notice is heard. The
+  // bridge (the ext-apps SDK) is its own chunk, loaded with the first app.
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!frame) return;
     const width = boxRef.current?.clientWidth ?? 600;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const session = new AppSession(
-      host,
-      view,
-      frame,
-      granted,
-      hostContext({ displayMode: 'inline', width, maxHeight: INLINE_MAX_HEIGHT }),
-      {
-        onInitialized: () => {
-          if (timer !== undefined) clearTimeout(timer);
-          setLive(true);
-        },
-        onSize: ({ height: h }) => {
-          if (h !== undefined && Number.isFinite(h)) setHeight(Math.max(40, Math.min(Math.ceil(h), 4000)));
-        },
-        onDisplayMode: (requested) => {
-          const next: DisplayMode = requested === 'fullscreen' ? 'fullscreen' : 'inline';
-          setMode(next);
-          return next;
-        },
-        onMessage: (text) => handlers.current.onMessage(text),
-        onRequestClose: () => {
-          handlers.current.onNote('The app closed itself.');
-          handlers.current.onClosed();
-        },
+    // Read through a function: TypeScript would narrow a plain flag across the awaits below.
+    const life = { disposed: false };
+    const gone = () => life.disposed;
+    let session: AppSession | undefined;
+    const events = {
+      onInitialized: () => {
+        if (timer !== undefined) clearTimeout(timer);
+        setLive(true);
       },
-      canMessage,
-    );
-    sessionRef.current = session;
-    let disposed = false;
-    void session.start().then(() => {
-      if (disposed) return;
-      frame.src = view.proxyUrl;
-      timer = setTimeout(() => {
-        session.log(
-          'warning',
-          `The app did not initialize within ${String(APP_INIT_TIMEOUT_MS / 1000)} s; closed`,
-        );
-        handlers.current.onNote(
-          `The app did not start within ${String(APP_INIT_TIMEOUT_MS / 1000)} s and was closed.`,
-        );
+      onSize: ({ height: h }: { height?: number | undefined }) => {
+        if (h !== undefined && Number.isFinite(h)) setHeight(Math.max(40, Math.min(Math.ceil(h), 4000)));
+      },
+      onDisplayMode: (requested: 'inline' | 'fullscreen' | 'pip'): DisplayMode => {
+        const next: DisplayMode = requested === 'fullscreen' ? 'fullscreen' : 'inline';
+        setMode(next);
+        return next;
+      },
+      onMessage: (text: string) => handlers.current.onMessage(text),
+      onRequestClose: () => {
+        handlers.current.onNote('The app closed itself.');
         handlers.current.onClosed();
-      }, APP_INIT_TIMEOUT_MS);
-    });
+      },
+    };
+    const context = hostContext({ displayMode: 'inline', width, maxHeight: INLINE_MAX_HEIGHT });
+    void import('../../apps/app-session.js')
+      .then(async ({ AppSession: Session }) => {
+        if (gone()) return;
+        const started = new Session(host, view, frame, granted, context, events, canMessage);
+        session = started;
+        sessionRef.current = started;
+        // What arrived while the bridge was loading goes out now (after the app initializes).
+        const latest = handlers.current;
+        if (latest.input !== undefined) started.sendToolInput(latest.input);
+        if (latest.result !== undefined) started.sendToolResult(latest.result);
+        if (latest.cancelled !== undefined) started.sendToolCancelled(latest.cancelled);
+        await started.start();
+        if (gone()) return;
+        frame.src = view.proxyUrl;
+        timer = setTimeout(() => {
+          started.log(
+            'warning',
+            `The app did not initialize within ${String(APP_INIT_TIMEOUT_MS / 1000)} s; closed`,
+          );
+          handlers.current.onNote(
+            `The app did not start within ${String(APP_INIT_TIMEOUT_MS / 1000)} s and was closed.`,
+          );
+          handlers.current.onClosed();
+        }, APP_INIT_TIMEOUT_MS);
+      })
+      .catch(() => {
+        if (!gone()) {
+          handlers.current.onNote('The app could not be started.');
+          handlers.current.onClosed();
+        }
+      });
     return () => {
-      disposed = true;
+      life.disposed = true;
       if (timer !== undefined) clearTimeout(timer);
       sessionRef.current = null;
-      void session.close();
+      void session?.close();
     };
     // The session lives as long as the view; later prop changes are sent through it below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
