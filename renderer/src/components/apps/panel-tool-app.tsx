@@ -55,3 +55,10 @@ export function AppOnlyBadge({ tool }: { tool: ToolInfo }) {
     </p>
   );
 }
+
+/** In the tool list: "App" for a tool shown with an app, "App only" for one only its app may call. */
+export function ToolAppTag({ tool }: { tool: ToolInfo }) {
+  if (!visibleToModel(tool)) return <span className="tag tool-item__app">App only</span>;
+  if (toolResourceUri(tool) !== undefined) return <span className="tag tool-item__app">App</span>;
+  return null;
+}
