@@ -105,7 +105,9 @@ describe('MCP Apps in the host core', () => {
     // Unknown views and paths get nothing.
     expect(t.host.apps.respond({ method: 'GET', path: '/view/AAAAAAAAAAAAAAAAAAAAAAAA' }).status).toBe(404);
     expect(t.host.apps.respond({ method: 'GET', path: '/../etc/passwd' }).status).toBe(404);
-    expect(t.host.apps.respond({ method: 'GET', path: '/proxy.js' }).body).toContain("RESERVED + 'proxy-ready'");
+    expect(t.host.apps.respond({ method: 'GET', path: '/proxy.js' }).body).toContain(
+      "RESERVED + 'proxy-ready'",
+    );
   });
 
   it('accepts only well-formed declared origins and logs the refused ones', async () => {
