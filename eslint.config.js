@@ -103,6 +103,30 @@ export default tseslint.config(
       ],
     },
   },
+  // MCP Apps (renderer/src/apps/): the one renderer folder that runs an MCP SDK piece, the
+  // official ext-apps AppBridge and PostMessageTransport, beside the app frames it talks to
+  // by postMessage. Only that entry point; every request it makes still goes through the host.
+  {
+    files: ['renderer/src/apps/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            noElectron,
+            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer has no Node.' })),
+          ],
+          patterns: [
+            { group: ['**/electron/**'], message: 'The renderer reaches the host only through window.host.' },
+            {
+              regex: '^@modelcontextprotocol/(?!ext-apps/app-bridge$)',
+              message: 'renderer/src/apps may import only @modelcontextprotocol/ext-apps/app-bridge.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The host core and everything else on the Node side.
   {
     files: ['electron/**/*.ts', 'test/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],

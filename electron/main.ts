@@ -8,6 +8,7 @@ import type {
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerAppScheme, serveAppSandbox } from './electron-apps.js';
 import { bindHostToIpc, forwardHostEvents } from './electron-ipc.js';
 import { ElectronPlatform, isWebUrl } from './electron-platform.js';
 import { describeError } from './host/errors.js';
@@ -39,6 +40,7 @@ const cleanups: (() => void)[] = [];
 
 // Must happen before `ready` (top-level code of an ESM entry runs before it).
 app.enableSandbox();
+registerAppScheme();
 // One data folder whichever way the app is launched (`electron dist/electron/main.js`
 // would otherwise use "Electron"); it is the folder the headless shell uses too.
 // Tests and side-by-side runs get their own profile (and single-instance lock).
@@ -88,6 +90,7 @@ async function start(): Promise<void> {
   host = started;
   cleanups.push(bindHostToIpc(started, ipcMain, isTrustedSender));
   cleanups.push(forwardHostEvents(started, trustedWindow));
+  cleanups.push(serveAppSandbox(started, session.defaultSession));
   await started.start();
   launched = true;
   await openMainWindow();

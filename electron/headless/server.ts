@@ -10,6 +10,7 @@ import type { Host } from '../host/host-types.js';
 import { dispatch } from '../host/ipc/dispatch.js';
 import { allowedHost, allowedOrigins, newToken, requestToken, requestUrl, tokenMatches } from './auth.js';
 import { readStatic } from './static-files.js';
+import { startSandboxServer } from './sandbox-server.js';
 
 export interface HeadlessOptions {
   host: Host;
@@ -42,9 +43,10 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
   const http = createServer();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   let port = 0;
+  let sandboxOrigin = () => '';
 
   http.on('request', (req, res) => {
-    void serveHttp(req, res, { port, token, staticDir: options.staticDir });
+    void serveHttp(req, res, { port, token, staticDir: options.staticDir, frameOrigin: sandboxOrigin() });
   });
   http.on('upgrade', (req, socket, head) => {
     const refusal = checkUpgrade(req, port, token, options.extraOrigins ?? []);
@@ -65,6 +67,11 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     });
   });
   port = (http.address() as AddressInfo).port;
+  // MCP Apps run on a second loopback origin that only the shell's own pages may frame.
+  const sandbox = await startSandboxServer(options.host, () => [
+    ...allowedOrigins(port, options.extraOrigins),
+  ]);
+  sandboxOrigin = () => sandbox.origin;
 
   return {
     url: `http://127.0.0.1:${String(port)}/?${TOKEN_PARAM}=${token}`,
@@ -78,7 +85,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
         http.close(() => {
           resolve();
         });
-      }),
+      }).then(() => sandbox.close()),
   };
 }
 
@@ -142,10 +149,12 @@ interface HttpContext {
   port: number;
   token: string;
   staticDir: string;
+  /** The MCP Apps sandbox origin, the only one the page may frame. */
+  frameOrigin: string;
 }
 
 async function serveHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpContext): Promise<void> {
-  setSecurityHeaders(res, ctx.port);
+  setSecurityHeaders(res, ctx.port, ctx.frameOrigin);
   if (!allowedHost(req.headers.host, ctx.port)) {
     plain(res, 403, 'Forbidden: this server only answers on 127.0.0.1.');
     return;
@@ -173,7 +182,7 @@ async function serveHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCon
   res.end(req.method === 'HEAD' ? undefined : file.body);
 }
 
-function setSecurityHeaders(res: ServerResponse, port: number): void {
+function setSecurityHeaders(res: ServerResponse, port: number, frameOrigin: string): void {
   const self = `127.0.0.1:${String(port)} localhost:${String(port)}`;
   const ws = self
     .split(' ')
@@ -188,6 +197,7 @@ function setSecurityHeaders(res: ServerResponse, port: number): void {
       "img-src 'self' data:",
       "media-src 'self' data:",
       `connect-src 'self' ${ws}`,
+      `frame-src ${frameOrigin !== '' ? frameOrigin : "'none'"}`,
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",

@@ -5,6 +5,8 @@ import type { Platform } from './platform.js';
 import type { HostEnvironment } from './servers/login-env.js';
 import type { ConnectionTuning } from './servers/server-connection.js';
 import type { SamplingModel } from './client-features/sampling-model.js';
+import type { SandboxLocation } from './apps/app-views.js';
+import type { SandboxResponse } from './apps/sandbox-responder.js';
 
 export interface HostOptions {
   platform: Platform;
@@ -38,6 +40,12 @@ export interface Host {
   readonly handlers: HostHandlers;
   /** Where decisions that need the person wait (tool calls, sampling, elicitation). */
   readonly consent: ConsentBroker;
+  /** MCP Apps' sandbox origin: the shell serves it and tells the core where it is. */
+  readonly apps: {
+    bindSandbox(location: SandboxLocation): void;
+    /** The answer to one request made to the sandbox origin (proxy page, its script, CSP reports). */
+    respond(request: { method: string; path: string; body?: string | undefined }): SandboxResponse;
+  };
   /** Subscribe to every host event (the adapters forward them to the renderer). */
   onEvent(listener: AnyHostEventListener): () => void;
   /** Reads the configuration and creates a connection per server without starting any. */

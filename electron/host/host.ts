@@ -15,6 +15,11 @@ import { ServerManager } from './servers/server-manager.js';
 import { FileEraVerdicts } from './servers/era-verdicts.js';
 import { ServerLogs } from './servers/server-log.js';
 import { ConfigEditor } from './servers/config-editor.js';
+import { AppModelContext } from './apps/app-model-context.js';
+import { AppRequests } from './apps/app-requests.js';
+import { AppViews } from './apps/app-views.js';
+import { appHandlers } from './apps/app-handlers.js';
+import { respondToSandbox } from './apps/sandbox-responder.js';
 
 /** Environment variable that points the app at another configuration file. */
 export const CONFIG_ENV = 'MCP_HOST_CONFIG';
@@ -82,6 +87,7 @@ export function createHost(options: HostOptions): Host {
     locations: { platform: process.platform, home: homedir(), env: process.env },
   });
 
+  const appContext = new AppModelContext();
   const chat = new ChatService({
     platform: options.platform,
     servers,
@@ -89,6 +95,16 @@ export function createHost(options: HostOptions): Host {
     emit,
     sqliteNativeBinding: options.sqliteNativeBinding,
     maxRetries: options.chatMaxRetries,
+    appContext,
+  });
+  const appViews = new AppViews(servers, logs);
+  const appRequests = new AppRequests({
+    views: appViews,
+    servers,
+    broker: consent,
+    toolConsent: () => chat.toolConsent(),
+    openExternal: (url) => options.platform.openExternal(url),
+    modelContext: appContext,
   });
 
   const handlers: HostHandlers = {
@@ -139,6 +155,7 @@ export function createHost(options: HostOptions): Host {
     importServers: (request) => editor.import(request),
     ...chat.handlers(),
     ...featureHandlers(servers, options.platform),
+    ...appHandlers(appViews, appRequests),
     listConsents: () => Promise.resolve(consent.pending()),
     answerConsent: ({ id, answer }) => {
       consent.answer(id, answer);
@@ -149,6 +166,12 @@ export function createHost(options: HostOptions): Host {
   return {
     handlers,
     consent,
+    apps: {
+      bindSandbox: (location) => {
+        appViews.bindSandbox(location);
+      },
+      respond: (request) => respondToSandbox(appViews, request),
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -162,6 +185,7 @@ export function createHost(options: HostOptions): Host {
     },
     async dispose() {
       await chat.dispose();
+      appViews.clear();
       consent.withdrawAll();
       await servers.stopAll();
       logs.dispose();

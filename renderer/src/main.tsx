@@ -26,6 +26,7 @@ import './styles/consent.css';
 import './styles/settings.css';
 import './styles/features.css';
 import './styles/consent-dialogs.css';
+import './styles/apps.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

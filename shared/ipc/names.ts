@@ -56,6 +56,14 @@ export const REQUEST_NAMES = [
   'removeRoot',
   'listConsents',
   'answerConsent',
+  'openAppView',
+  'closeAppView',
+  'grantAppPermissions',
+  'appCallTool',
+  'appReadResource',
+  'appOpenLink',
+  'appLog',
+  'appUpdateModelContext',
 ] as const;
 
 export const EVENT_NAMES = [

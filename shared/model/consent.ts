@@ -38,6 +38,8 @@ export const ToolConsentPromptSchema = z.object({
   argumentsJson: z.string(),
   /** The server's own claims. Shown as hints; never trusted for security. */
   annotations: ToolAnnotationsSchema.optional(),
+  /** Set when an MCP App asks (not Claude): the app's `ui://` resource. */
+  requestedByApp: z.object({ resourceUri: z.string() }).optional(),
 });
 
 export const ToolConsentAnswerSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ToolMetaSchema } from './tool-meta.js';
 
 /**
  * What the host tells the UI about a server. Everything here that a server
@@ -35,6 +36,8 @@ export const ToolInfoSchema = z.object({
   annotations: ToolAnnotationsSchema.optional(),
   /** Turned off in the config (`disabledTools`): never offered to the model, calls are refused. */
   disabled: z.boolean().optional(),
+  /** MCP Apps: the tool's `ui://` view and who may call it (shared/model/apps.ts). */
+  _meta: ToolMetaSchema.optional().catch(undefined),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
-import type { Attachment, TurnStarted, TurnState } from '../../../shared/model/chat.js';
+import type { Attachment, ChatBlock, TurnStarted, TurnState } from '../../../shared/model/chat.js';
 import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
 import type { ModelList, Settings } from '../../../shared/model/settings.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
@@ -38,6 +38,8 @@ export interface ChatServiceOptions {
   sqliteNativeBinding?: string | undefined;
   /** SDK retries for 429/529/5xx/network (default 2, the SDK's own default). */
   maxRetries?: number | undefined;
+  /** MCP Apps' latest model-context updates, added before the next user message (and then cleared). */
+  appContext?: { take(conversationId: string): ChatBlock[] } | undefined;
 }
 
 interface ActiveTurn {
@@ -128,6 +130,11 @@ export class ChatService {
     if (ready) (await ready.catch(() => undefined))?.db.close();
   }
 
+  /** The consent gate of tool calls (MCP Apps' calls go through it too). */
+  async toolConsent(): Promise<ToolConsent> {
+    return (await this.open()).toolConsent;
+  }
+
   /** The settings holding the Claude key and base URL (sampling uses them too). */
   async claudeSettings(): Promise<SettingsStore> {
     return (await this.open()).settings;
@@ -181,7 +188,10 @@ export class ChatService {
     const turn = this.reserve(conversationId);
     try {
       const apiKey = await requireKey(ready.settings);
-      const blocks = await userMessageBlocks(this.options.servers, text, attachments, turn.controller.signal);
+      const blocks = [
+        ...(this.options.appContext?.take(conversationId) ?? []),
+        ...(await userMessageBlocks(this.options.servers, text, attachments, turn.controller.signal)),
+      ];
       const userMessage = ready.conversations.addMessage(conversationId, {
         turnId: turn.turnId,
         role: 'user',

@@ -7,13 +7,17 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatMessage, ContextPart, ToolResultChatBlock } from '../../../shared/model/chat.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
+import { visibleToModel } from '../../../shared/model/tool-meta.js';
 import { ToolNameTable } from './tool-names.js';
 import type { ToolRef } from './tool-names.js';
 import { toApiToolResult } from './tool-result-mapping.js';
 
 const BASE_SYSTEM_PROMPT = `You are Claude, working inside a desktop MCP host. You can use the tools of the Model Context Protocol servers the user has connected; each tool name starts with its server's name. Every tool call is shown to the user, who may allow or decline it. If a call is declined, do not retry it unchanged; ask the user or continue without it.`;
 
-/** The tools of connected servers that may be offered: skips disabled servers and disabled tools. */
+/**
+ * The tools of connected servers that may be offered: skips disabled servers,
+ * disabled tools, and MCP Apps tools whose visibility lacks "model".
+ */
 export function offerableTools(
   servers: readonly ServerSnapshot[],
 ): { ref: ToolRef; server: ServerSnapshot }[] {
@@ -21,7 +25,7 @@ export function offerableTools(
   for (const server of servers) {
     if (server.status !== 'connected') continue;
     for (const tool of server.tools) {
-      if (tool.disabled === true) continue;
+      if (tool.disabled === true || !visibleToModel(tool)) continue;
       out.push({ ref: { server: server.name, tool: tool.name }, server });
     }
   }

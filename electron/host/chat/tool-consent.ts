@@ -21,12 +21,25 @@ export class ToolConsent {
   ) {}
 
   async decide(
-    call: { server: string; tool: ToolInfo; args: unknown; conversationId: string },
+    call: {
+      server: string;
+      tool: ToolInfo;
+      args: unknown;
+      conversationId?: string | undefined;
+      /** An MCP App's `ui://` resource, when the app (not the model) asks. */
+      appResourceUri?: string | undefined;
+    },
     signal: AbortSignal,
   ): Promise<ToolDecision> {
-    const { server, tool, args, conversationId } = call;
+    const { server, tool, args, conversationId, appResourceUri } = call;
     const audit = (decision: 'allow_once' | 'always_allow' | 'policy_allow' | 'deny' | 'withdrawn') => {
-      this.store.record({ server, tool: tool.name, args, decision, conversationId });
+      this.store.record({
+        server,
+        tool: tool.name,
+        args,
+        decision,
+        ...(conversationId !== undefined ? { conversationId } : {}),
+      });
     };
     if (this.store.isAlwaysAllowed(server, tool.name)) {
       audit('policy_allow');
@@ -43,6 +56,7 @@ export class ToolConsent {
           ...(tool.description !== undefined ? { description: tool.description } : {}),
           argumentsJson: JSON.stringify(args, null, 2),
           ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+          ...(appResourceUri !== undefined ? { requestedByApp: { resourceUri: appResourceUri } } : {}),
         },
         signal,
       );

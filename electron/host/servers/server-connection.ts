@@ -1,3 +1,4 @@
+import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/model/tool-meta.js';
 import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { PriorDiscovery, StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
@@ -545,6 +546,8 @@ export class ServerConnection {
           roots: { listChanged: true },
           ...(this.options.sampling ? { sampling: { tools: {} } } : {}),
           ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
+          // MCP Apps: tools may name ui:// views, which the host shows sandboxed (electron/host/apps/).
+          extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } },
         },
         // A prior verdict is passed to connect() and takes precedence over this.
         versionNegotiation:

@@ -5,6 +5,7 @@ import { promptInsert } from '../../lib/prompt-insert.js';
 import { attachmentsStore, useAttachments } from '../../store/attachments.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { NEW_CHAT_DRAFT, loadDraft, saveDraft } from '../../store/composer-drafts.js';
+import { joinDraft, onAppMessage } from '../../store/app-messages.js';
 import type { PromptMessage } from '../../store/composer-drafts.js';
 import { PromptPicker } from '../prompts/prompt-picker.js';
 import { ContextChips } from './context-chips.js';
@@ -43,6 +44,14 @@ export function Composer({
   useEffect(() => {
     ref.current?.focus();
   }, [conversationId]);
+  // An MCP App's ui/message lands here for the person to review and send.
+  useEffect(
+    () =>
+      onAppMessage(draftKey, (appText) => {
+        setText((current) => joinDraft(current, appText));
+      }),
+    [draftKey],
+  );
 
   const focusInput = useCallback(() => {
     ref.current?.focus();

@@ -3,6 +3,7 @@ import type { ToolResultChatBlock, ToolUseChatBlock } from '../../../../shared/m
 import { useChat } from '../../store/chat-context.js';
 import { formatDuration } from '../../lib/text.js';
 import { Spinner } from '../common/spinner.js';
+import { ChatToolApp } from '../apps/chat-tool-app.js';
 import { ToolResultBody } from './tool-result-body.js';
 
 type CardStatus = 'pending' | 'waiting-consent' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
@@ -97,6 +98,7 @@ export function ToolCard({
           </span>
         </div>
       )}
+      <ChatToolApp call={call} result={result} />
       {expanded && (
         <div className="tool-card__body" id={bodyId}>
           <section aria-label="Arguments">

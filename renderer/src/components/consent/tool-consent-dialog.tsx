@@ -34,13 +34,22 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
     >
       <div className="modal__content">
         <header className="modal__header">
-          <p className="consent__eyebrow">Tool call · needs your approval</p>
+          <p className="consent__eyebrow">
+            {prompt.requestedByApp ? 'Tool call from an app' : 'Tool call'} · needs your approval
+          </p>
           <h2 id={headingId}>
-            Allow Claude to run <code className="consent__tool">{prompt.tool}</code>?
+            Allow {prompt.requestedByApp ? 'the app' : 'Claude'} to run{' '}
+            <code className="consent__tool">{prompt.tool}</code>?
           </h2>
           <p id={descriptionId} className="modal__subtitle">
             {prompt.title !== undefined && prompt.title !== prompt.tool && <>{prompt.title} · </>}
             on server <strong className="consent__server">{server}</strong>
+            {prompt.requestedByApp && (
+              <>
+                {' '}
+                · asked by its app <code>{prompt.requestedByApp.resourceUri}</code>
+              </>
+            )}
           </p>
         </header>
         <div className="modal__body">

@@ -2,6 +2,7 @@ import type { ToolInfo } from '../../../../shared/model/server.js';
 import { firstLine } from '../../lib/text.js';
 import { useActions } from '../../store/store-context.js';
 import { ToolToggle } from '../config/tool-toggle.js';
+import { ToolAppTag } from '../apps/panel-tool-app.js';
 
 /** The tools as buttons; each button's accessible name starts with the tool's name. */
 export function ToolList({
@@ -34,6 +35,7 @@ export function ToolList({
               {title !== undefined && <span className="tool-item__title">{title}</span>}
               {summary !== '' && <span className="tool-item__summary clamp-2">{summary}</span>}
               {tool.disabled === true && <span className="tag tool-item__off">Disabled</span>}
+              <ToolAppTag tool={tool} />
             </button>
             {server !== undefined && <ToolToggle server={server} tool={tool} />}
           </li>

@@ -4,6 +4,7 @@ import { toolCallOf } from '../../store/reducers.js';
 import { useAppState } from '../../store/store-context.js';
 import { Collapsible } from '../common/collapsible.js';
 import { ToolResult } from '../result/tool-result.js';
+import { AppOnlyBadge, PanelToolApp } from '../apps/panel-tool-app.js';
 import { CallForm } from './call-form.js';
 import { ToolHints } from './tool-hints.js';
 
@@ -34,8 +35,15 @@ export function ToolPanel({ server, tool }: { server: ServerSnapshot; tool: Tool
       <Collapsible title="Input schema">
         <pre className="code-block">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
       </Collapsible>
+      <AppOnlyBadge tool={tool} />
       <CallForm server={server} tool={tool} call={call} />
       {call.result && <ToolResult result={call.result} />}
+      <PanelToolApp
+        server={server.name}
+        tool={tool}
+        argumentsText={call.argumentsText}
+        result={call.result}
+      />
     </div>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * The sandbox proxy: the page that runs on the apps' own origin between the
+ * host's window and an app (spec "Sandbox proxy"). It announces itself with
+ * `ui/notifications/sandbox-proxy-ready`, takes the app's HTML once from
+ * `ui/notifications/sandbox-resource-ready`, loads it into an inner frame
+ * sandboxed with `allow-scripts` only (an opaque origin: no storage, no
+ * cookies, no access to this page or the host), and then relays messages
+ * both ways, except the reserved `ui/notifications/sandbox-*` ones. It
+ * creates no message of its own besides the ready notice.
+ *
+ * The page is served with the app's own Content-Security-Policy; the inner
+ * `srcdoc` frame inherits it, and its `frame-src` also stops the app from
+ * navigating its frame anywhere undeclared.
+ */
+
+/** The proxy's script, served as /proxy.js from the sandbox origin. */
+export const PROXY_SCRIPT = `(() => {
+  'use strict';
+  // The host window's origins (none: a file:// window, reached with '*'); the actual parent is one of them.
+  const allowed = (document.documentElement.dataset.hostOrigins || '').split(' ').filter(Boolean);
+  const parentOrigin = (location.ancestorOrigins && location.ancestorOrigins[0]) || '';
+  const hostOrigin = allowed.length === 0 ? '*' : allowed.includes(parentOrigin) ? parentOrigin : allowed[0];
+  const RESERVED = 'ui/notifications/sandbox-';
+  const FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
+  let inner = null;
+  const reserved = (data) =>
+    data !== null && typeof data === 'object' && typeof data.method === 'string' && data.method.startsWith(RESERVED);
+  const toHost = (data) => { window.parent.postMessage(data, hostOrigin); };
+  function load(params) {
+    if (inner !== null || params === null || typeof params !== 'object' || typeof params.html !== 'string') return;
+    inner = document.createElement('iframe');
+    inner.setAttribute('sandbox', 'allow-scripts');
+    inner.setAttribute('referrerpolicy', 'no-referrer');
+    inner.setAttribute('title', 'App');
+    const granted = params.permissions !== null && typeof params.permissions === 'object' ? params.permissions : {};
+    const allow = Object.keys(FEATURES).filter((k) => granted[k] !== undefined).map((k) => FEATURES[k]);
+    if (allow.length > 0) inner.setAttribute('allow', allow.join('; '));
+    inner.srcdoc = params.html;
+    document.body.appendChild(inner);
+  }
+  window.addEventListener('message', (event) => {
+    const data = event.data;
+    if (event.source === window.parent) {
+      if (allowed.length > 0 && !allowed.includes(event.origin)) return;
+      if (reserved(data)) {
+        if (data.method === RESERVED + 'resource-ready') load(data.params);
+        return;
+      }
+      if (inner !== null && inner.contentWindow !== null) inner.contentWindow.postMessage(data, '*');
+      return;
+    }
+    if (inner !== null && event.source === inner.contentWindow && !reserved(data)) toHost(data);
+  });
+  toHost({ jsonrpc: '2.0', method: RESERVED + 'proxy-ready', params: {} });
+})();
+`;
+
+/** The proxy page; `hostOrigins` are the only origins it talks to (none: '*', for a file:// window). */
+export function proxyPage(hostOrigins: readonly string[]): string {
+  const attr = hostOrigins.map((o) => o.replace(/[^A-Za-z0-9:/.[\]-]/g, '')).join(' ');
+  return `<!doctype html>
+<html data-host-origins="${attr}">
+<head><meta charset="utf-8"><title>App sandbox</title>
+<style>html,body{margin:0;padding:0;height:100%;overflow:hidden;background:transparent}iframe{display:block;border:0;width:100%;height:100%}</style>
+</head>
+<body><script src="/proxy.js"></script></body>
+</html>
+`;
+}
