@@ -65,12 +65,17 @@ export function installCorpus({ log = console.log } = {}) {
   log(`Compatibility corpus: installing ${String(readCorpus().length)} servers into ${dir} …`);
   const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
-  if (result.status !== 0) throw new Error(`npm install of the corpus failed (exit ${String(result.status)})`);
+  const result = spawnSync(
+    npm,
+    ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: dir,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`npm install of the corpus failed (exit ${String(result.status)})`);
   writeFileSync(join(dir, '.installed'), `${new Date().toISOString()}\n`);
   for (const old of readdirSync(cacheRoot())) {
     if (join(cacheRoot(), old) !== dir) rmSync(join(cacheRoot(), old), { recursive: true, force: true });

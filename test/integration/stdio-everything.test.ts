@@ -95,7 +95,10 @@ describe('bad servers fail with one line while the others stay connected', () =>
     ],
     [
       'garbage',
-      { ...nodeScript('console.log("Server starting..."); setInterval(() => {}, 1000)'), connectTimeout: 3000 },
+      {
+        ...nodeScript('console.log("Server starting..."); setInterval(() => {}, 1000)'),
+        connectTimeout: 3000,
+      },
       /did not complete the MCP handshake within 3 s: it has not answered any message .*It wrote to stdout: "Server starting\.\.\."/,
     ],
   ];
