@@ -68,6 +68,11 @@ export class NodePlatform implements Platform {
   confirmLaunch(request: LaunchRequest): Promise<boolean> {
     return this.launchPolicy(request);
   }
+
+  /** The page draws attention itself (its title); there is no OS window to flash here. */
+  requestAttention(): void {
+    // Nothing to do outside Electron.
+  }
 }
 
 /** The per-user data folder, the same one Electron's app.getPath('userData') uses for "MCP Host". */

@@ -42,6 +42,7 @@ export const REQUEST_NAMES = [
   'listPolicies',
   'revokePolicy',
   'listAudit',
+  'setServerTrust',
   'getToolResult',
   'listResources',
   'listPrompts',
@@ -74,6 +75,7 @@ export const EVENT_NAMES = [
   'resourceUpdated',
   'consentRequested',
   'consentResolved',
+  'policiesChanged',
   'serverLog',
 ] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServerIdentitySchema } from './consent-rules.js';
 
 /**
  * What the host tells the UI about a server. Everything here that a server
@@ -147,6 +148,8 @@ export const ServerSnapshotSchema = z.object({
   restartAt: z.number().optional(),
   /** Stdio only: how the command was resolved at the last start. */
   runtime: ServerRuntimeSchema.optional(),
+  /** What the name stands for (program or URL); consent rules are bound to it. */
+  identity: ServerIdentitySchema.optional(),
 });
 export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
 
