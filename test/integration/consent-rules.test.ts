@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../electron/host/chat/chat-service.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
+import type { AttentionNote } from '../../electron/host/platform.js';
 import type { ToolConsentDecision } from '../../shared/model/consent.js';
 import type { ToolResultChatBlock } from '../../shared/model/chat.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
@@ -69,14 +70,27 @@ async function callThroughChat(
   }
 }
 
+/** A NodePlatform that records the notifications the host asks for. */
+class RecordingPlatform extends NodePlatform {
+  readonly notes: AttentionNote[] = [];
+  override requestAttention(note: AttentionNote): void {
+    this.notes.push(note);
+  }
+}
+
 const rulesOf = async (host: TestHost) => value(await host.api.listPolicies({}));
 
 describe('consent rules (real host, server-everything and fixtures, fake Messages API)', () => {
   it('"Allow for this conversation" covers that tool in that conversation only; the stored result says which rule', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    const platform = new RecordingPlatform(tempDir());
+    t = await createChatHost(fake, { everything: everything() }, { platform });
     const a = await newConversation(t);
     const first = await callThroughChat(t, a, 'call echo {"message":"one"}', ['allow-conversation']);
     expect(first.asked).toHaveLength(1);
+    // Each request asks the platform for attention (Electron: a notification when unfocused).
+    expect(platform.notes).toEqual([
+      { title: 'Approval needed', body: 'Claude wants to run “echo” on everything.' },
+    ]);
     expect(first.result).toMatchObject({ status: 'ok', allowedBy: 'user' });
     const [rule] = (await rulesOf(t)).rules;
     expect(rule).toMatchObject({

@@ -16,11 +16,15 @@ export function ServerTrustPanel({ server }: { server: ServerSnapshot }) {
   const { setServerTrust } = useRules((s) => s.actions);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
+  /** The opt-in as just switched, shown until the host answers (then the host's rules decide). */
+  const [switching, setSwitching] = useState<boolean | undefined>(undefined);
 
   const change = async (scope: 'server' | 'read-only', enabled: boolean): Promise<void> => {
     setBusy(true);
+    if (scope === 'read-only') setSwitching(enabled);
     const result = await setServerTrust(server.name, scope, enabled);
     setBusy(false);
+    setSwitching(undefined);
     setError(result.ok ? undefined : result.error.message);
   };
 
@@ -51,7 +55,7 @@ export function ServerTrustPanel({ server }: { server: ServerSnapshot }) {
       <label className="server-trust__opt-in">
         <input
           type="checkbox"
-          checked={readOnly !== undefined}
+          checked={switching ?? readOnly !== undefined}
           disabled={busy || (problem !== undefined && readOnly === undefined)}
           onChange={(event) => {
             void change('read-only', event.currentTarget.checked);
