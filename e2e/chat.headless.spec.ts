@@ -188,7 +188,8 @@ test('a running tool shows its progress; an image shows inline; always-allow ski
   await expect(card).toContainText('Done', { timeout: 30_000 });
 
   await send(page, 'call get-tiny-image {}');
-  await consent(page).getByRole('button', { name: 'Always allow this tool on everything' }).click();
+  await consent(page).getByRole('radio', { name: 'Always allow get-tiny-image on everything' }).check();
+  await consent(page).getByRole('button', { name: 'Always allow' }).click();
   const imageCard = messages(page).getByRole('button', { name: /get-tiny-image on everything/ });
   await expect(imageCard).toContainText('Done');
   await imageCard.click();
@@ -202,14 +203,16 @@ test('a running tool shows its progress; an image shows inline; always-allow ski
     .getByRole('button', { name: /get-tiny-image on everything/ })
     .last();
   await expect(second).toContainText('Done');
-  await expect(second).toContainText('auto-allowed');
+  await expect(second).toContainText('auto-allowed · always allowed');
   await expect(consent(page)).toBeHidden();
 
   // The rule is listed in Settings and can be revoked; then the tool asks again.
   await sections(page).getByRole('button', { name: 'Settings' }).click();
-  const rules = page.getByRole('list', { name: 'Always-allowed tools' });
+  const rules = page.getByRole('list', { name: 'Rules for everything' });
   await expect(rules).toContainText('get-tiny-image');
-  await rules.getByRole('button', { name: 'Revoke get-tiny-image on everything' }).click();
+  await rules
+    .getByRole('button', { name: 'Revoke “This tool, always” for get-tiny-image on everything' })
+    .click();
   await expect(page.getByText('No rules: every tool call asks first.')).toBeVisible();
   await sections(page).getByRole('button', { name: 'Chat' }).click();
   await send(page, 'call get-tiny-image {}');

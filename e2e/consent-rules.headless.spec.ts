@@ -25,6 +25,20 @@ async function pictures(page: Page, testInfo: TestInfo, name: string): Promise<v
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+// Every test starts with a chat set up against the fake Messages API.
+test.beforeEach(async ({ app, fakeApi, page }) => {
+  await page.goto(app.url);
+  await setUpClaude(page, fakeApi.url);
+});
+
+/** Sends a tool call, sees the dialog ask, denies it. */
+async function askedAndDenied(page: Page, text: string, tool: string): Promise<void> {
+  await send(page, text);
+  await expect(consent(page)).toBeVisible();
+  await consent(page).getByRole('button', { name: 'Deny' }).click();
+  await expect(card(page, tool)).toContainText('Denied');
+}
+
 /** Sends a tool call and waits for its card to finish without any dialog. */
 async function runsWithoutAsking(page: Page, text: string, tool: string, badge: string): Promise<void> {
   const before = await messages(page)
@@ -40,13 +54,8 @@ async function runsWithoutAsking(page: Page, text: string, tool: string, badge: 
 }
 
 test('"Allow for this conversation": not asked again there, asked in a new one; the card keeps its badge after a reload', async ({
-  app,
-  fakeApi,
   page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   await send(page, 'call echo {"message":"one"}');
   const dialog = consent(page);
   await expect(dialog).toBeVisible();
@@ -77,20 +86,12 @@ test('"Allow for this conversation": not asked again there, asked in a new one; 
 
   // A new conversation asks again.
   await page.getByRole('button', { name: 'New chat' }).click();
-  await send(page, 'call echo {"message":"three"}');
-  await expect(consent(page)).toBeVisible();
-  await consent(page).getByRole('button', { name: 'Deny' }).click();
-  await expect(card(page, 'echo')).toContainText('Denied');
+  await askedAndDenied(page, 'call echo {"message":"three"}', 'echo');
 });
 
 test('"Trust this server": a badge on the server, its other tools run without asking, revoked in one click', async ({
-  app,
-  fakeApi,
   page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   await send(page, 'call echo {"message":"trust"}');
   const dialog = consent(page);
   await dialog.getByRole('radio', { name: /Trust everything/ }).check();
@@ -112,20 +113,12 @@ test('"Trust this server": a badge on the server, its other tools run without as
   await expect(item).not.toContainText('Trusted');
 
   await sections(page).getByRole('button', { name: 'Chat' }).click();
-  await send(page, 'call get-sum {"a":2,"b":3}');
-  await expect(consent(page)).toBeVisible();
-  await consent(page).getByRole('button', { name: 'Deny' }).click();
-  await expect(card(page, 'get-sum')).toContainText('Denied');
+  await askedAndDenied(page, 'call get-sum {"a":2,"b":3}', 'get-sum');
 });
 
 test('read-only opt-in: tools the server marks read-only run without asking; one without the mark still asks', async ({
-  app,
-  fakeApi,
   page,
 }) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   await openConnectedServer(page, 'everything');
   const panel = page.getByRole('main').getByRole('region', { name: 'Consent' });
   const optIn = panel.getByRole('checkbox', { name: /marks read-only without asking/ });
@@ -146,13 +139,8 @@ test('read-only opt-in: tools the server marks read-only run without asking; one
 });
 
 test('a different program added under the same name is asked about again; Settings lists the rules and what they are bound to', async ({
-  app,
-  fakeApi,
   page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   await send(page, 'call echo {"message":"always"}');
   await consent(page).getByRole('radio', { name: 'Always allow echo on everything' }).check();
   await consent(page).getByRole('button', { name: 'Always allow' }).click();
@@ -205,11 +193,7 @@ test('a different program added under the same name is asked about again; Settin
   await expect(rules.getByRole('listitem')).toHaveCount(1);
 });
 
-test('a call made from the Servers view is in the audit trail, marked as made by you', async ({
-  app,
-  page,
-}) => {
-  await page.goto(app.url);
+test('a call made from the Servers view is in the audit trail, marked as made by you', async ({ page }) => {
   await openConnectedServer(page, 'everything');
   const main = page.getByRole('main');
   await main
@@ -227,13 +211,10 @@ test('a call made from the Servers view is in the audit trail, marked as made by
 });
 
 test('a consent request that arrives while the window is not focused changes the page title', async ({
-  app,
-  fakeApi,
   page,
   context,
+  fakeApi,
 }) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
   await expect(page).toHaveTitle('MCP Host');
   // Playwright makes every page look focused; let this one lose the focus for real.
   const cdp = await context.newCDPSession(page);

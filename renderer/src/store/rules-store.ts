@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
+import { loadOnEveryConnect } from '../bridge/connection.js';
 import type { HostConnection } from '../bridge/connection.js';
 import type { HostApi } from '../../../shared/ipc/host-api.js';
 import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
@@ -66,11 +67,8 @@ export function createRulesStore(host: HostApi, connection: HostConnection): Rul
     host.on('policiesChanged', (value) => {
       store.setState({ rules: value.rules, problem: value.problem });
     }),
-    connection.subscribe((state) => {
-      if (state === 'connected') void load();
-    }),
+    loadOnEveryConnect(connection, load),
   ];
-  if (connection.getState() === 'connected') void load();
   return {
     store,
     dispose() {
