@@ -1,32 +1,6 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
 import { XSS_PAYLOADS } from '../renderer/src/components/chat/xss-corpus.js';
-
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
-const consent = (page: Page) => page.getByRole('dialog', { name: /Allow Claude to run/ });
-
-/** From the no-key prompt to a working chat: key and base URL set in Settings. */
-async function setUpClaude(page: Page, baseUrl: string): Promise<void> {
-  await expect(page.getByRole('region', { name: 'Set up Claude' })).toBeVisible();
-  await page.getByRole('button', { name: 'Open Settings' }).click();
-  await expect(page.getByText('Not set')).toBeVisible();
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-e2e-key-000011112222wxyz');
-  await page.getByRole('button', { name: 'Save key' }).click();
-  // The host answers with a hint only; the key itself never comes back.
-  await expect(page.getByText('sk-…wxyz')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Replace key' })).toHaveValue('');
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Base URL saved.')).toBeVisible();
-  // Servers connect in the background; a turn offers only the tools of connected servers.
-  await sections(page).getByRole('button', { name: 'Servers' }).click();
-  await expect(page.getByRole('button', { name: /^everything\s*Connected/ })).toBeVisible({
-    timeout: 30_000,
-  });
-  await sections(page).getByRole('button', { name: 'Chat' }).click();
-}
+import { composer, consent, messages, sections, send, setUpClaude } from './flows/chat.js';
 
 /** Queues scripted replies (errors, texts) on the fake API. */
 async function script(baseUrl: string, replies: object[]): Promise<void> {
@@ -36,11 +10,6 @@ async function script(baseUrl: string, replies: object[]): Promise<void> {
     body: JSON.stringify(replies),
   });
   expect(response.ok).toBe(true);
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
 }
 
 test('set the key, chat, approve a tool call and see its result card; deny one with Esc', async ({
@@ -219,7 +188,8 @@ test('a running tool shows its progress; an image shows inline; always-allow ski
   await expect(card).toContainText('Done', { timeout: 30_000 });
 
   await send(page, 'call get-tiny-image {}');
-  await consent(page).getByRole('button', { name: 'Always allow this tool on everything' }).click();
+  await consent(page).getByRole('radio', { name: 'Always allow get-tiny-image on everything' }).check();
+  await consent(page).getByRole('button', { name: 'Always allow' }).click();
   const imageCard = messages(page).getByRole('button', { name: /get-tiny-image on everything/ });
   await expect(imageCard).toContainText('Done');
   await imageCard.click();
@@ -233,14 +203,16 @@ test('a running tool shows its progress; an image shows inline; always-allow ski
     .getByRole('button', { name: /get-tiny-image on everything/ })
     .last();
   await expect(second).toContainText('Done');
-  await expect(second).toContainText('auto-allowed');
+  await expect(second).toContainText('auto-allowed · always allowed');
   await expect(consent(page)).toBeHidden();
 
   // The rule is listed in Settings and can be revoked; then the tool asks again.
   await sections(page).getByRole('button', { name: 'Settings' }).click();
-  const rules = page.getByRole('list', { name: 'Always-allowed tools' });
+  const rules = page.getByRole('list', { name: 'Rules for everything' });
   await expect(rules).toContainText('get-tiny-image');
-  await rules.getByRole('button', { name: 'Revoke get-tiny-image on everything' }).click();
+  await rules
+    .getByRole('button', { name: 'Revoke “This tool, always” for get-tiny-image on everything' })
+    .click();
   await expect(page.getByText('No rules: every tool call asks first.')).toBeVisible();
   await sections(page).getByRole('button', { name: 'Chat' }).click();
   await send(page, 'call get-tiny-image {}');

@@ -1,7 +1,7 @@
-import { app, dialog, safeStorage, shell } from 'electron';
+import { Notification, app, dialog, safeStorage, shell } from 'electron';
 import type { BrowserWindow, MessageBoxOptions, OpenDialogOptions } from 'electron';
 import { HostError } from './host/errors.js';
-import type { LaunchRequest, Platform } from './host/platform.js';
+import type { AttentionNote, LaunchRequest, Platform } from './host/platform.js';
 
 /** How long startup waits for the OS keyring to say whether it can encrypt. */
 const KEYRING_TIMEOUT_MS = 10_000;
@@ -13,6 +13,8 @@ const KEYRING_TIMEOUT_MS = 10_000;
  */
 export class ElectronPlatform implements Platform {
   readonly kind = 'electron';
+  /** Shown notifications, held so they are not collected before they are clicked. */
+  private readonly notifications = new Set<Notification>();
 
   private constructor(
     private readonly getWindow: () => BrowserWindow | null,
@@ -95,6 +97,41 @@ export class ElectronPlatform implements Platform {
       ? await dialog.showMessageBox(window, options)
       : await dialog.showMessageBox(options);
     return response === buttons.indexOf('Allow and start');
+  }
+
+  /**
+   * A system notification when the window is not in front (minimised, in
+   * the background, or closed on macOS); clicking it brings the window back.
+   * The dialog itself is in the window: the notification only says one waits.
+   */
+  requestAttention(note: AttentionNote): void {
+    const window = this.liveWindow();
+    if (window?.isFocused() === true) return;
+    if (!Notification.isSupported()) {
+      window?.flashFrame(true);
+      return;
+    }
+    const notification = new Notification({ title: note.title, body: note.body });
+    this.notifications.add(notification);
+    // Unanswered ones pile up in the OS's notification centre; keep only the last few referenced.
+    if (this.notifications.size > 20) {
+      const [oldest] = this.notifications;
+      if (oldest) this.notifications.delete(oldest);
+    }
+    const forget = (): void => {
+      this.notifications.delete(notification);
+    };
+    notification.on('click', () => {
+      forget();
+      const target = this.liveWindow();
+      if (!target) return;
+      if (target.isMinimized()) target.restore();
+      target.show();
+      target.focus();
+    });
+    notification.on('close', forget);
+    notification.on('failed', forget);
+    notification.show();
   }
 
   private liveWindow(): BrowserWindow | null {

@@ -6,6 +6,7 @@ import type { Host, HostOptions } from './host-types.js';
 import type { LaunchRequest } from './platform.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
+import { attentionNote } from './consent/attention-note.js';
 import { AnthropicSamplingModel, claudeSettingsFrom } from './client-features/sampling-model.js';
 import type { ClaudeSettingsSource } from './client-features/sampling-model.js';
 import { SamplingRateLimiter } from './client-features/sampling-rate-limit.js';
@@ -47,6 +48,7 @@ export function createHost(options: HostOptions): Host {
   const consent = new ConsentBroker({
     onRequested: (request) => {
       emit('consentRequested', request);
+      options.platform.requestAttention(attentionNote(request));
     },
     onResolved: (id, outcome) => {
       emit('consentResolved', { id, outcome });
@@ -130,8 +132,12 @@ export function createHost(options: HostOptions): Host {
     startServer: ({ name }) => servers.start(name),
     stopServer: ({ name }) => servers.stop(name),
     restartServer: ({ name }) => servers.restart(name),
-    callTool: ({ server, tool, argumentsJson, callId }) =>
-      servers.callTool(server, tool, argumentsJson, { callId }),
+    callTool: async ({ server, tool, argumentsJson, callId }) => {
+      // A call the person makes themselves needs no consent, but it is part of the audit trail.
+      // The one-shot CLI has no trail to keep (it never opens the database).
+      if (options.interactive !== false) await chat.auditUserCall({ server, tool, argumentsJson });
+      return servers.callTool(server, tool, argumentsJson, { callId });
+    },
     cancelToolCall: ({ callId }) => Promise.resolve(servers.cancelToolCall(callId)),
 
     // Logs and configuration (issue 3, part C).

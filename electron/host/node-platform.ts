@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { LaunchRequest, Platform } from './platform.js';
+import type { AttentionNote, LaunchRequest, Platform } from './platform.js';
 
 /**
  * The Platform outside Electron: the headless shell, the CLI and the tests.
@@ -67,6 +67,11 @@ export class NodePlatform implements Platform {
    */
   confirmLaunch(request: LaunchRequest): Promise<boolean> {
     return this.launchPolicy(request);
+  }
+
+  /** The page draws attention itself (its title); there is no OS window to flash here. */
+  requestAttention(_note: AttentionNote): void {
+    // Nothing to do outside Electron.
   }
 }
 

@@ -22,6 +22,19 @@ export interface Platform {
    * added local server may be started. The renderer cannot answer this.
    */
   confirmLaunch(request: LaunchRequest): Promise<boolean>;
+  /**
+   * A decision is waiting for the person (a consent request). When the app
+   * is not in front, draw their attention: Electron shows a system
+   * notification. The headless shell has no window of its own; there the
+   * page changes its title instead, so this does nothing.
+   */
+  requestAttention(note: AttentionNote): void;
+}
+
+/** What a system notification says; plain text, already made safe to show. */
+export interface AttentionNote {
+  title: string;
+  body: string;
 }
 
 export interface LaunchRequest {

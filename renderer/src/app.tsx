@@ -1,6 +1,7 @@
 import { ConfigBanner } from './components/banners/config-banner.js';
 import { ConnectionBanner } from './components/banners/connection-banner.js';
 import { ChatView } from './components/chat/chat-view.js';
+import { AttentionTitle } from './components/consent/attention-title.js';
 import { ConsentQueue } from './components/consent/consent-queue.js';
 import { SettingsView } from './components/settings/settings-view.js';
 import { Rail } from './components/shell/rail.js';
@@ -21,6 +22,7 @@ export function App() {
         {view === 'settings' && <SettingsView />}
       </div>
       <ConsentQueue />
+      <AttentionTitle />
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { createConsentStore } from './store/consent-store.js';
 import { StoreProvider } from './store/store-context.js';
 import { AreaProvider } from './store/area-context.js';
 import { createLogsStore } from './store/logs-store.js';
+import { RulesStoreProvider } from './store/rules-context.js';
+import { createRulesStore } from './store/rules-store.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/controls.css';
@@ -37,6 +39,7 @@ const { store } = createAppStore(getHost(), getHostConnection());
 const area = { host: getHost(), logs: createLogsStore(getHost()).store };
 const chat = createChatStore(getHost(), getHostConnection());
 const consent = createConsentStore(getHost(), getHostConnection());
+const rules = createRulesStore(getHost(), getHostConnection());
 
 createRoot(root).render(
   <StrictMode>
@@ -44,7 +47,9 @@ createRoot(root).render(
       <AreaProvider value={area}>
         <ChatStoreProvider store={chat.store}>
           <ConsentStoreProvider store={consent.store}>
-            <App />
+            <RulesStoreProvider store={rules.store}>
+              <App />
+            </RulesStoreProvider>
           </ConsentStoreProvider>
         </ChatStoreProvider>
       </AreaProvider>

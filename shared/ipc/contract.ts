@@ -22,11 +22,11 @@ import {
   FullToolResultSchema,
   SendMessageSchema,
   ToolCallUpdateEventSchema,
-  ToolPolicySchema,
   TurnStartedSchema,
   TurnStateEventSchema,
   UsageEventSchema,
 } from '../model/chat.js';
+import { ConsentRulesSchema, ServerTrustScopeSchema } from '../model/consent-rules.js';
 import { ModelListSchema, SettingsSchema, UpdateSettingsSchema } from '../model/settings.js';
 import {
   CompleteParamsSchema,
@@ -205,8 +205,12 @@ export const requests = {
   stopTurn: { params: inConversation, result: z.null() },
   /** Runs the model again from the stored history (after an error or a stop). */
   retryTurn: { params: inConversation, result: TurnStartedSchema },
-  /** "Always allow this tool on this server" policies. */
-  listPolicies: { params: none, result: z.array(ToolPolicySchema) },
+  /**
+   * Every consent rule (this conversation, this tool, the whole server, the
+   * read-only opt-in), each with the server identity it is bound to, and the
+   * store's problem when no rule can be trusted.
+   */
+  listPolicies: { params: none, result: ConsentRulesSchema },
   revokePolicy: { params: z.object({ id: z.string().min(1).max(64) }).strict(), result: z.null() },
   /** Consent decisions for tool calls, newest first. */
   listAudit: {
@@ -217,6 +221,17 @@ export const requests = {
       })
       .strict(),
     result: z.array(AuditEntrySchema),
+  },
+  /**
+   * Turns a server-wide rule on or off: "trust this server" (all its tools) or
+   * "run the tools it marks read-only without asking". The host binds it to
+   * the server's current identity; off revokes that scope whatever it is bound to.
+   */
+  setServerTrust: {
+    params: z
+      .object({ server: ServerNameSchema, scope: ServerTrustScopeSchema, enabled: z.boolean() })
+      .strict(),
+    result: ConsentRulesSchema,
   },
   /** The whole result of a tool call whose chat block is truncated. */
   getToolResult: {
@@ -319,6 +334,8 @@ export const events = {
   consentRequested: ConsentRequestSchema,
   /** A consent request was answered or withdrawn: hide it. */
   consentResolved: ConsentResolvedSchema,
+  /** A consent rule was made or revoked: the whole list, as listPolicies returns it. */
+  policiesChanged: ConsentRulesSchema,
 } as const;
 
 export type Requests = typeof requests;

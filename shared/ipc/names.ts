@@ -42,6 +42,7 @@ export const REQUEST_NAMES = [
   'listPolicies',
   'revokePolicy',
   'listAudit',
+  'setServerTrust',
   'getToolResult',
   'listResources',
   'listPrompts',
@@ -82,6 +83,7 @@ export const EVENT_NAMES = [
   'resourceUpdated',
   'consentRequested',
   'consentResolved',
+  'policiesChanged',
   'serverLog',
 ] as const;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ServerNameSchema } from './config.js';
 import { ResourceUriSchema } from './features.js';
 import { ContentBlockSchema } from './server.js';
+import { RuleRefSchema } from './consent-rules.js';
 
 /**
  * Conversations with Claude as the renderer sees them. The host stores every
@@ -59,6 +60,10 @@ const ToolResultBlock = z.object({
   durationMs: z.number().optional(),
   /** Set when the content shown here is cut; `getToolResult` returns all of it. */
   truncated: z.object({ totalChars: z.number() }).optional(),
+  /** How the call was allowed, kept so the card says it after a reload too. */
+  allowedBy: z.enum(['user', 'policy']).optional(),
+  /** The rule that allowed it without asking (with `allowedBy: "policy"`). */
+  rule: RuleRefSchema.optional(),
 });
 /** Context for the model: text, or an image it accepts. */
 const ContextPart = z.discriminatedUnion('type', [TextBlock, ImageBlock]);
@@ -205,8 +210,10 @@ export const ToolCallUpdateEventSchema = z.object({
   durationMs: z.number().optional(),
   /** One line describing the result (done/error/denied/cancelled). */
   summary: z.string().optional(),
-  /** How the call was allowed: asked the user, or an "always allow" policy. */
+  /** How the call was allowed: asked the user, or a rule. */
   allowedBy: z.enum(['user', 'policy']).optional(),
+  /** The rule that allowed it without asking (with `allowedBy: "policy"`). */
+  rule: RuleRefSchema.optional(),
 });
 export type ToolCallUpdateEvent = z.infer<typeof ToolCallUpdateEventSchema>;
 
@@ -297,20 +304,20 @@ export const TurnStartedSchema = z.object({
 });
 export type TurnStarted = z.infer<typeof TurnStartedSchema>;
 
-export const ToolPolicySchema = z.object({
-  id: z.string(),
-  server: z.string(),
-  tool: z.string(),
-  createdAt: z.number(),
-});
-export type ToolPolicy = z.infer<typeof ToolPolicySchema>;
-
 export const AuditDecisionSchema = z.enum([
   'allow_once',
   'always_allow',
   'policy_allow',
   'deny',
   'withdrawn',
+  /** The person chose "Allow for this conversation". */
+  'allow_conversation',
+  /** The person chose "Trust this server". */
+  'trust_server',
+  /** The person chose to run the server's read-only tools without asking. */
+  'allow_read_only',
+  /** The person called the tool themselves (the Servers view): no consent was needed. */
+  'user_call',
 ]);
 export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
 
@@ -323,6 +330,10 @@ export const AuditEntrySchema = z.object({
   argumentsDigest: z.string(),
   decision: AuditDecisionSchema,
   conversationId: z.string().optional(),
+  /** The identity of the server as it was at the call (absent in entries of older versions). */
+  identityHash: z.string().optional(),
+  /** For `policy_allow`: the rule that allowed the call. */
+  rule: RuleRefSchema.optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

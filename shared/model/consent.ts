@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToolAnnotationsSchema } from './server.js';
+import { IdentityPartsSchema } from './consent-rules.js';
 import {
   SamplingAnswerSchema,
   SamplingPromptSchema,
@@ -40,11 +41,40 @@ export const ToolConsentPromptSchema = z.object({
   annotations: ToolAnnotationsSchema.optional(),
   /** Set when an MCP App asks (not Claude): the app's `ui://` resource. */
   requestedByApp: z.object({ resourceUri: z.string() }).optional(),
+  /** True for a call outside any conversation (an app in the Servers view): nothing can last "for this conversation". */
+  outsideConversation: z.boolean().optional(),
+  /**
+   * Present when the server's claims differ from those of the last call of
+   * this tool: what they were then (`{}` when it made none).
+   */
+  annotationsChanged: z.object({ before: ToolAnnotationsSchema }).optional(),
+  /** What runs behind the server's name: what a rule made here would be bound to. */
+  identity: IdentityPartsSchema.optional(),
+  /**
+   * Why no rule can be made now (the rule store is damaged or from a newer
+   * version): only "allow once" and "deny" are offered.
+   */
+  rulesUnavailable: z.string().optional(),
 });
 
-export const ToolConsentAnswerSchema = z
-  .object({ decision: z.enum(['allow-once', 'always-allow', 'deny']) })
-  .strict();
+/**
+ * Allow once; allow this tool for the rest of this conversation; always allow
+ * this tool; trust every tool of this server; run the tools this server marks
+ * read-only without asking (trusting its claim); or deny. Every "allow"
+ * answer allows this call; the others also make a rule bound to the server's
+ * identity.
+ */
+export const ToolConsentDecisionSchema = z.enum([
+  'allow-once',
+  'allow-conversation',
+  'always-allow',
+  'trust-server',
+  'allow-read-only',
+  'deny',
+]);
+export type ToolConsentDecision = z.infer<typeof ToolConsentDecisionSchema>;
+
+export const ToolConsentAnswerSchema = z.object({ decision: ToolConsentDecisionSchema }).strict();
 
 // ── the table ────────────────────────────────────────────────────────────────
 

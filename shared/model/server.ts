@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToolMetaSchema } from './tool-meta.js';
+import { ServerIdentitySchema } from './consent-rules.js';
 
 /**
  * What the host tells the UI about a server. Everything here that a server
@@ -175,6 +176,8 @@ export const ServerSnapshotSchema = z.object({
   launcher: ServerLauncherSchema.optional(),
   /** Stdio only: stdout lines that were not MCP messages since the last start. */
   strayStdout: StrayStdoutSchema.optional(),
+  /** What the name stands for (program or URL); consent rules are bound to it. */
+  identity: ServerIdentitySchema.optional(),
 });
 export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
 

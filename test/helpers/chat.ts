@@ -11,8 +11,9 @@ export const TEST_KEY = 'sk-ant-test-0123456789abcdef-WXYZ';
 export async function createChatHost(
   fake: FakeAnthropic,
   servers: Record<string, StdioServerConfig> = {},
+  options: Parameters<typeof createTestHost>[1] = {},
 ): Promise<TestHost> {
-  const t = await createTestHost(servers);
+  const t = await createTestHost(servers, options);
   value(await t.api.updateSettings({ baseUrl: fake.url }));
   value(await t.api.setApiKey({ key: TEST_KEY }));
   for (const name of Object.keys(servers)) await start(t.api, name);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { argumentsDigest } from '../../electron/host/store/consent-store.js';
+import { argumentsDigest } from '../../electron/host/store/consent-audit.js';
 import { TOOL_RESULT_TEXT_CAP } from '../../electron/host/chat/tool-result-mapping.js';
 import type { ChatMessage } from '../../shared/model/chat.js';
 import { startFakeAnthropic, systemBlocks } from '../fixtures/fake-anthropic.js';
@@ -133,8 +133,8 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     const first = value(await t.api.sendMessage({ conversationId: id, text: 'call echo {"message":"one"}' }));
     await answerNextConsent(t, 'always-allow');
     await turnEnd(t, first.turnId);
-    const [policy] = value(await t.api.listPolicies({}));
-    expect(policy).toMatchObject({ server: 'everything', tool: 'echo' });
+    const [policy] = value(await t.api.listPolicies({})).rules;
+    expect(policy).toMatchObject({ server: 'everything', tool: 'echo', scope: 'tool' });
 
     const asked = eventsOf(t, 'consentRequested').length;
     const second = value(
@@ -147,12 +147,13 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
       eventsOf(t, 'toolCallUpdate').find((u) => u.turnId === second.turnId && u.status === 'running'),
     ).toMatchObject({
       allowedBy: 'policy',
+      rule: { id: policy?.id, scope: 'tool' },
     });
     const decisions = value(await t.api.listAudit({})).map((e) => e.decision);
     expect(decisions.slice(0, 2)).toEqual(['policy_allow', 'always_allow']);
 
     value(await t.api.revokePolicy({ id: policy?.id ?? '' }));
-    expect(value(await t.api.listPolicies({}))).toEqual([]);
+    expect(value(await t.api.listPolicies({}))).toEqual({ rules: [] });
     const from = t.events.length;
     const third = value(
       await t.api.sendMessage({ conversationId: id, text: 'call echo {"message":"three"}' }),

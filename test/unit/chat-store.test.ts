@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { argumentsDigest, canonicalJson, ConsentStore } from '../../electron/host/store/consent-store.js';
+import { canonicalJson } from '../../electron/host/canonical-json.js';
+import { ConsentAudit, argumentsDigest } from '../../electron/host/store/consent-audit.js';
 import { ConversationStore } from '../../electron/host/store/conversation-store.js';
 import { openDatabase } from '../../electron/host/store/database.js';
 import { MIGRATIONS } from '../../electron/host/store/migrations.js';
@@ -34,21 +35,13 @@ describe('SQLite store', () => {
     db.close();
   });
 
-  it('policies are unique per (server, tool) and revocable; the audit keeps only a digest', () => {
+  it('the audit keeps only a digest of the arguments', () => {
     const db = openDatabase(':memory:');
-    const store = new ConsentStore(db);
-    const p = store.allowAlways('s', 't');
-    expect(store.allowAlways('s', 't').id).toBe(p.id);
-    expect(store.isAlwaysAllowed('s', 't')).toBe(true);
-    store.revoke(p.id);
-    expect(store.isAlwaysAllowed('s', 't')).toBe(false);
-    expect(() => {
-      store.revoke(p.id);
-    }).toThrow(/No such policy/);
-    store.record({ server: 's', tool: 't', args: { password: 'hunter2' }, decision: 'deny' });
+    const audit = new ConsentAudit(db);
+    audit.record({ server: 's', tool: 't', args: { password: 'hunter2' }, decision: 'deny' });
     const rows = JSON.stringify(db.prepare('SELECT * FROM consent_audit').all());
     expect(rows).not.toContain('hunter2');
-    expect(store.audit(10)[0]?.argumentsDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(audit.audit(10)[0]?.argumentsDigest).toMatch(/^[0-9a-f]{64}$/);
     db.close();
   });
 

@@ -18,6 +18,7 @@ export type ChatRequestName =
   | 'listPolicies'
   | 'revokePolicy'
   | 'listAudit'
+  | 'setServerTrust'
   | 'getToolResult';
 
 export type ChatHandlers = Pick<HostHandlers, ChatRequestName>;

@@ -9,12 +9,14 @@ import { HostError, describeError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { Platform } from '../platform.js';
 import type { ServerManager } from '../servers/server-manager.js';
-import { ConsentStore } from '../store/consent-store.js';
+import { ConsentAudit } from '../store/consent-audit.js';
+import { ConsentRuleStore } from '../store/consent-rule-store.js';
 import { ConversationStore } from '../store/conversation-store.js';
 import { openDatabase } from '../store/database.js';
 import type { Db } from '../store/database.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import type { ChatHandlers } from './chat-handlers.js';
+import { auditUserCall, consentRuleHandlers } from './consent-rule-handlers.js';
 import { userMessageBlocks } from './message-context.js';
 import { ToolConsent } from './tool-consent.js';
 import { TurnRunner } from './turn-runner.js';
@@ -52,7 +54,8 @@ interface ActiveTurn {
 interface Ready {
   db: Db;
   conversations: ConversationStore;
-  consentStore: ConsentStore;
+  rules: ConsentRuleStore;
+  audit: ConsentAudit;
   settings: SettingsStore;
   toolConsent: ToolConsent;
 }
@@ -90,10 +93,13 @@ export class ChatService {
         return summary;
       },
       deleteConversation: async ({ id }) => {
-        const { conversations } = await this.open();
+        const { conversations, rules } = await this.open();
         await this.stop(id);
+        const hadRules = rules.list().rules.some((r) => r.conversationId === id);
         conversations.delete(id);
         this.options.emit('conversationDeleted', { id });
+        // Its "allow for this conversation" rules went with it (ON DELETE CASCADE).
+        if (hadRules) this.options.emit('policiesChanged', rules.list());
         return null;
       },
       getConversation: async ({ id }) => {
@@ -112,12 +118,7 @@ export class ChatService {
         return null;
       },
       retryTurn: ({ conversationId }) => this.retry(conversationId),
-      listPolicies: async () => (await this.open()).consentStore.policies(),
-      revokePolicy: async ({ id }) => {
-        (await this.open()).consentStore.revoke(id);
-        return null;
-      },
-      listAudit: async ({ limit, beforeId }) => (await this.open()).consentStore.audit(limit, beforeId),
+      ...consentRuleHandlers(() => this.open(), this.options.servers, this.options.emit),
       getToolResult: async ({ toolUseId }) => (await this.open()).conversations.fullToolResult(toolUseId),
     };
   }
@@ -133,6 +134,11 @@ export class ChatService {
   /** The consent gate of tool calls (MCP Apps' calls go through it too). */
   async toolConsent(): Promise<ToolConsent> {
     return (await this.open()).toolConsent;
+  }
+
+  /** Writes a tool call the person makes from the Servers view to the audit trail. */
+  auditUserCall(call: { server: string; tool: string; argumentsJson: string }): Promise<void> {
+    return auditUserCall(() => this.open(), this.options.servers, call);
   }
 
   /** The settings holding the Claude key and base URL (sampling uses them too). */
@@ -165,13 +171,24 @@ export class ChatService {
     const settings = new SettingsStore(platform);
     await settings.load();
     const conversations = new ConversationStore(db);
-    const consentStore = new ConsentStore(db);
+    const rules = new ConsentRuleStore(db);
+    const audit = new ConsentAudit(db);
+    const { servers, broker, emit } = this.options;
     return {
       db,
       conversations,
-      consentStore,
+      rules,
+      audit,
       settings,
-      toolConsent: new ToolConsent(this.options.broker, consentStore),
+      toolConsent: new ToolConsent({
+        broker,
+        rules,
+        audit,
+        identityOf: (name) => servers.get(name).identity,
+        onRulesChanged: () => {
+          emit('policiesChanged', rules.list());
+        },
+      }),
     };
   }
 

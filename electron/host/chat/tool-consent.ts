@@ -1,24 +1,60 @@
+import type { AuditDecision } from '../../../shared/model/chat.js';
+import type { ToolConsentDecision } from '../../../shared/model/consent.js';
+import type { RuleRef, RuleScope, ServerIdentity } from '../../../shared/model/consent-rules.js';
 import type { ToolInfo } from '../../../shared/model/server.js';
+import { canonicalJson } from '../canonical-json.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
-import type { ConsentStore } from '../store/consent-store.js';
+import { matchRule } from '../consent/rule-matching.js';
+import type { ConsentAudit } from '../store/consent-audit.js';
+import type { ConsentRuleStore } from '../store/consent-rule-store.js';
 
 export interface ToolDecision {
   allowed: boolean;
   by: 'user' | 'policy';
+  /** The rule that allowed the call without asking. */
+  rule?: RuleRef;
+  /** The identity the decision was made for: the call must still go to this one. */
+  identityHash: string;
+}
+
+/** What each allowing answer makes, besides allowing this call. */
+const RULE_OF: Partial<Record<ToolConsentDecision, RuleScope>> = {
+  'allow-conversation': 'conversation',
+  'always-allow': 'tool',
+  'trust-server': 'server',
+  'allow-read-only': 'read-only',
+};
+
+const AUDIT_OF: Record<ToolConsentDecision, AuditDecision> = {
+  'allow-once': 'allow_once',
+  'allow-conversation': 'allow_conversation',
+  'always-allow': 'always_allow',
+  'trust-server': 'trust_server',
+  'allow-read-only': 'allow_read_only',
+  deny: 'deny',
+};
+
+export interface ToolConsentOptions {
+  broker: ConsentBroker;
+  rules: ConsentRuleStore;
+  audit: ConsentAudit;
+  /** The identity of a configured server as it is now. */
+  identityOf: (server: string) => ServerIdentity;
+  /** A rule was made: tell the UI. */
+  onRulesChanged: () => void;
 }
 
 /**
- * Consent for one model-initiated tool call, enforced here in the host: an
- * "always allow" policy for (server, tool) allows it at once; otherwise the
- * person is asked through the ConsentBroker. Every outcome, automatic or not,
- * is written to the audit trail. A withdrawn request (Stop) is audited and
- * its error rethrown.
+ * Consent for one model-initiated tool call, enforced here in the host. A
+ * rule bound to this server's name and current identity allows it at once;
+ * otherwise the person is asked through the ConsentBroker, and an answer
+ * that makes a rule binds it to that identity. Every outcome, automatic or
+ * not, goes to the audit trail, with the rule that allowed it and the
+ * server's claims about the tool at the time. A withdrawn request (Stop) is
+ * audited and its error rethrown.
  */
 export class ToolConsent {
-  constructor(
-    private readonly broker: ConsentBroker,
-    private readonly store: ConsentStore,
-  ) {}
+  constructor(private readonly options: ToolConsentOptions) {}
 
   async decide(
     call: {
@@ -32,22 +68,38 @@ export class ToolConsent {
     signal: AbortSignal,
   ): Promise<ToolDecision> {
     const { server, tool, args, conversationId, appResourceUri } = call;
-    const audit = (decision: 'allow_once' | 'always_allow' | 'policy_allow' | 'deny' | 'withdrawn') => {
-      this.store.record({
+    const { rules, audit, broker } = this.options;
+    const identity = this.options.identityOf(server);
+    const record = (decision: AuditDecision, rule?: RuleRef) => {
+      audit.record({
         server,
         tool: tool.name,
         args,
         decision,
-        ...(conversationId !== undefined ? { conversationId } : {}),
+        conversationId,
+        identityHash: identity.hash,
+        rule,
+        annotations: tool.annotations,
       });
     };
-    if (this.store.isAlwaysAllowed(server, tool.name)) {
-      audit('policy_allow');
-      return { allowed: true, by: 'policy' };
+    const rule = matchRule(rules.applicable(), {
+      server,
+      identityHash: identity.hash,
+      tool: tool.name,
+      readOnly: tool.annotations?.readOnlyHint === true,
+      conversationId,
+    });
+    if (rule) {
+      const ref = { id: rule.id, scope: rule.scope };
+      record('policy_allow', ref);
+      return { allowed: true, by: 'policy', rule: ref, identityHash: identity.hash };
     }
+    const before = audit.lastAnnotations(server, identity.hash, tool.name);
+    const changed = before !== undefined && canonicalJson(before) !== canonicalJson(tool.annotations ?? {});
+    const problem = rules.problem();
     let answer;
     try {
-      answer = await this.broker.ask(
+      answer = await broker.ask(
         'tool',
         server,
         {
@@ -57,24 +109,33 @@ export class ToolConsent {
           argumentsJson: JSON.stringify(args, null, 2),
           ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
           ...(appResourceUri !== undefined ? { requestedByApp: { resourceUri: appResourceUri } } : {}),
+          ...(conversationId === undefined ? { outsideConversation: true } : {}),
+          ...(changed ? { annotationsChanged: { before } } : {}),
+          identity: identity.parts,
+          ...(problem !== undefined ? { rulesUnavailable: problem } : {}),
         },
         signal,
       );
     } catch (error) {
-      audit('withdrawn');
+      record('withdrawn');
       throw error;
     }
-    switch (answer.decision) {
-      case 'allow-once':
-        audit('allow_once');
-        return { allowed: true, by: 'user' };
-      case 'always-allow':
-        this.store.allowAlways(server, tool.name);
-        audit('always_allow');
-        return { allowed: true, by: 'user' };
-      case 'deny':
-        audit('deny');
-        return { allowed: false, by: 'user' };
+    const { decision } = answer;
+    if (decision === 'deny') {
+      record('deny');
+      return { allowed: false, by: 'user', identityHash: identity.hash };
     }
+    // "For this conversation" outside any conversation lasts for this call only.
+    const scope =
+      decision === 'allow-conversation' && conversationId === undefined ? undefined : RULE_OF[decision];
+    // The store may have become untrusted while the dialog was open: then this call is allowed once.
+    if (scope !== undefined && rules.problem() === undefined) {
+      rules.add({ server, identity, scope, tool: tool.name, conversationId });
+      this.options.onRulesChanged();
+      record(AUDIT_OF[decision]);
+    } else {
+      record('allow_once');
+    }
+    return { allowed: true, by: 'user', identityHash: identity.hash };
   }
 }

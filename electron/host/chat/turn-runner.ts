@@ -242,8 +242,23 @@ export class TurnRunner {
       });
       return;
     }
+    const allowed: AllowedBy = { allowedBy: decision.by, ...(decision.rule ? { rule: decision.rule } : {}) };
+    // Consent was given for the program the name stood for then; never run another one on it.
+    if (!this.sameServer(use.server, decision.identityHash)) {
+      this.commitResult(use, {
+        status: 'error',
+        isError: true,
+        content: [
+          {
+            type: 'text',
+            text: `Not run: the server "${use.server}" was changed while the call waited for approval.`,
+          },
+        ],
+      });
+      return;
+    }
     this.state('running-tools');
-    this.deps.emit('toolCallUpdate', { ...base, status: 'running', allowedBy: decision.by });
+    this.deps.emit('toolCallUpdate', { ...base, status: 'running', ...allowed });
     const started = performance.now();
     let result: ToolCallResult;
     try {
@@ -272,7 +287,7 @@ export class TurnRunner {
             durationMs,
             content: [{ type: 'text', text: 'Cancelled: the user stopped the turn.' }],
           },
-          decision.by,
+          allowed,
         );
         throw new StopSignal();
       }
@@ -285,7 +300,7 @@ export class TurnRunner {
           durationMs,
           content: [{ type: 'text', text: `The tool call failed: ${message}` }],
         },
-        decision.by,
+        allowed,
       );
       return;
     }
@@ -298,15 +313,20 @@ export class TurnRunner {
         ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
         durationMs: result.durationMs,
       },
-      decision.by,
+      allowed,
     );
+  }
+
+  /** Whether `server` still stands for the identity consent was given for. */
+  private sameServer(server: string, identityHash: string): boolean {
+    return this.deps.servers.has(server) && this.deps.servers.get(server).identity.hash === identityHash;
   }
 
   /** Commits one tool result (text capped, the full result kept aside) and reports it. */
   private commitResult(
     use: ToolUseChatBlock,
     result: Pick<ToolResultChatBlock, 'status' | 'isError' | 'content' | 'structuredContent' | 'durationMs'>,
-    allowedBy?: 'user' | 'policy',
+    allowed?: AllowedBy,
   ): void {
     const capped = capContent(result.content);
     const block: ToolResultChatBlock = {
@@ -320,6 +340,7 @@ export class TurnRunner {
       ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
       ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
       ...(capped.totalChars !== undefined ? { truncated: { totalChars: capped.totalChars } } : {}),
+      ...allowed,
     };
     const full: StoredFullResult[] =
       capped.totalChars !== undefined
@@ -343,7 +364,7 @@ export class TurnRunner {
       status: result.status === 'ok' ? 'done' : result.status,
       ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
       summary: summarizeResult(block),
-      ...(allowedBy !== undefined ? { allowedBy } : {}),
+      ...allowed,
     });
   }
 
@@ -366,6 +387,9 @@ export class TurnRunner {
     });
   }
 }
+
+/** How a call was allowed, kept on its result block and its updates. */
+type AllowedBy = Pick<ToolResultChatBlock, 'allowedBy' | 'rule'>;
 
 /** Thrown inside the loop when the user pressed Stop. */
 class StopSignal extends Error {}

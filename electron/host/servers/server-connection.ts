@@ -10,6 +10,8 @@ import type {
   ToolCallResult,
   ToolInfo,
 } from '../../../shared/model/server.js';
+import type { ServerIdentity } from '../../../shared/model/consent-rules.js';
+import { serverIdentity } from '../consent/server-identity.js';
 import { installRootsHandler } from '../client-features/roots.js';
 import { installElicitation } from '../client-features/elicitation-handler.js';
 import type { ElicitationServices } from '../client-features/elicitation-handler.js';
@@ -113,6 +115,8 @@ export class ServerConnection {
   private health: HealthMonitor | undefined;
   /** Requests in flight, so health checks only ping a quiet server. */
   private inFlight = 0;
+  /** The identity of `config`, computed once per configuration object. */
+  private identityOf: { config: ServerConfig; identity: ServerIdentity } | undefined;
 
   constructor(
     readonly name: string,
@@ -173,7 +177,16 @@ export class ServerConnection {
       ...(this.restarts.crashCount > 0 ? { crashCount: this.restarts.crashCount } : {}),
       ...(this.status === 'restarting' && this.restartAt !== undefined ? { restartAt: this.restartAt } : {}),
       ...(this.runtime !== undefined ? { runtime: this.runtime } : {}),
+      identity: this.identity,
     };
+  }
+
+  /** What this name stands for now (program or URL): consent rules are bound to it. */
+  get identity(): ServerIdentity {
+    if (this.identityOf?.config !== this.config) {
+      this.identityOf = { config: this.config, identity: serverIdentity(this.config) };
+    }
+    return this.identityOf.identity;
   }
 
   get currentStatus(): ServerStatus {

@@ -77,4 +77,36 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'consent rules bound to server identity',
+    // Rules get a scope and the identity of the server they were made for.
+    // The "always allow" policies of version 2 were bound to a name only, so
+    // they move over unbound (identity NULL): they are listed, never applied.
+    // The audit gains the identity, the rule that allowed a call and the
+    // server's annotations at the call (to show when they change).
+    sql: `
+      CREATE TABLE consent_rules (
+        id TEXT PRIMARY KEY,
+        server TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        tool TEXT,
+        conversation_id TEXT REFERENCES conversations(id) ON DELETE CASCADE,
+        identity_hash TEXT,
+        identity TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX consent_rules_unique ON consent_rules (
+        server, scope, COALESCE(tool, ''), COALESCE(conversation_id, ''), COALESCE(identity_hash, '')
+      );
+      INSERT INTO consent_rules (id, server, scope, tool, conversation_id, identity_hash, identity, created_at)
+        SELECT id, server, 'tool', tool, NULL, NULL, NULL, created_at FROM tool_policies;
+      DROP TABLE tool_policies;
+      ALTER TABLE consent_audit ADD COLUMN identity_hash TEXT;
+      ALTER TABLE consent_audit ADD COLUMN rule_id TEXT;
+      ALTER TABLE consent_audit ADD COLUMN rule_scope TEXT;
+      ALTER TABLE consent_audit ADD COLUMN annotations TEXT;
+      CREATE INDEX consent_audit_by_tool ON consent_audit (server, tool, identity_hash, id);
+    `,
+  },
 ];

@@ -22,3 +22,16 @@ export const alwaysConnected: HostConnection = {
   subscribe: () => () => undefined,
   hint: undefined,
 };
+
+/**
+ * Runs `load` now if the host is reachable and again after every
+ * (re)connect, since events may have been missed meanwhile. Returns the
+ * function that stops it.
+ */
+export function loadOnEveryConnect(connection: HostConnection, load: () => Promise<void>): () => void {
+  const unsubscribe = connection.subscribe((state) => {
+    if (state === 'connected') void load();
+  });
+  if (connection.getState() === 'connected') void load();
+  return unsubscribe;
+}

@@ -7,7 +7,6 @@ import type {
   ConversationSummary,
   FullToolResult,
   ToolCallUpdateEvent,
-  ToolPolicy,
   TurnState,
   Usage,
 } from '../../../shared/model/chat.js';
@@ -61,7 +60,6 @@ export interface ChatData {
   readonly details: Readonly<Record<string, ConversationView>>;
   /** Live state of tool calls, by tool_use id. */
   readonly toolCalls: Readonly<Record<string, ToolCallUpdateEvent>>;
-  readonly policies: readonly ToolPolicy[] | undefined;
   readonly audit: readonly AuditEntry[] | undefined;
 }
 
@@ -81,8 +79,6 @@ export interface ChatActions {
   setApiKey: (key: string) => Promise<Result<Settings>>;
   clearApiKey: () => Promise<Result<Settings>>;
   loadModels: () => Promise<void>;
-  loadPolicies: () => Promise<void>;
-  revokePolicy: (id: string) => Promise<Result<null>>;
   loadAudit: () => Promise<void>;
 }
 

@@ -210,15 +210,6 @@ export function createChatStore(
         const result = await host.listModels({});
         set({ modelsLoading: false, ...(result.ok ? { models: result.value } : {}) });
       },
-      async loadPolicies() {
-        const result = await host.listPolicies({});
-        if (result.ok) set({ policies: result.value });
-      },
-      async revokePolicy(id) {
-        const result = await host.revokePolicy({ id });
-        if (result.ok) set((s) => ({ policies: s.policies?.filter((p) => p.id !== id) }));
-        return result;
-      },
       async loadAudit() {
         const result = await host.listAudit({ limit: 200 });
         if (result.ok) set({ audit: result.value });
@@ -238,7 +229,6 @@ export function createChatStore(
       selectedId: undefined,
       details: {},
       toolCalls: {},
-      policies: undefined,
       audit: undefined,
       actions,
     };

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
+import { loadOnEveryConnect } from '../bridge/connection.js';
 import type { HostConnection } from '../bridge/connection.js';
 import type { HostApi } from '../../../shared/ipc/host-api.js';
 import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
@@ -73,11 +74,8 @@ export function createConsentStore(host: HostApi, connection: HostConnection): C
     host.on('consentResolved', ({ id }) => {
       setState((s) => ({ pending: s.pending.filter((r) => r.id !== id) }));
     }),
-    connection.subscribe((state) => {
-      if (state === 'connected') void load();
-    }),
+    loadOnEveryConnect(connection, load),
   ];
-  if (connection.getState() === 'connected') void load();
   return {
     store,
     dispose() {

@@ -4,6 +4,7 @@ import { useChat } from '../../store/chat-context.js';
 import { formatDuration } from '../../lib/text.js';
 import { Spinner } from '../common/spinner.js';
 import { ChatToolApp } from '../apps/chat-tool-app.js';
+import { AllowedByBadge } from './allowed-by-badge.js';
 import { ToolResultBody } from './tool-result-body.js';
 
 type CardStatus = 'pending' | 'waiting-consent' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
@@ -77,11 +78,7 @@ export function ToolCard({
         {durationMs !== undefined && (
           <span className="tool-card__duration">{formatDuration(durationMs)}</span>
         )}
-        {live?.allowedBy === 'policy' && (
-          <span className="tool-card__policy" title="Allowed by an “always allow” rule (see Settings)">
-            auto-allowed
-          </span>
-        )}
+        <AllowedByBadge allowedBy={result?.allowedBy ?? live?.allowedBy} rule={result?.rule ?? live?.rule} />
       </button>
       {progress && (
         <div className="tool-card__progress">

@@ -22,13 +22,13 @@ export function ServerSettings({ server }: { server: ServerSnapshot }) {
   };
 
   return (
-    <section className="settings" aria-label="Settings">
-      <div className="settings__row">
+    <section className="server-settings" aria-label="Settings">
+      <div className="server-settings__row">
         <div>
-          <p className="settings__title" id={`${id}-enabled`}>
+          <p className="server-settings__title" id={`${id}-enabled`}>
             Enabled
           </p>
-          <p className="muted settings__hint" id={`${id}-enabled-hint`}>
+          <p className="muted server-settings__hint" id={`${id}-enabled-hint`}>
             A disabled server is stopped and is not started when the app starts.
           </p>
         </div>
@@ -54,10 +54,10 @@ export function ServerSettings({ server }: { server: ServerSnapshot }) {
           {error}
         </div>
       )}
-      <div className="settings__row">
+      <div className="server-settings__row">
         <div>
-          <p className="settings__title">{server.transport === 'stdio' ? 'Command' : 'URL'}</p>
-          <p className="mono settings__target">{server.target}</p>
+          <p className="server-settings__title">{server.transport === 'stdio' ? 'Command' : 'URL'}</p>
+          <p className="mono server-settings__target">{server.target}</p>
         </div>
         <button
           type="button"
@@ -69,7 +69,7 @@ export function ServerSettings({ server }: { server: ServerSnapshot }) {
           Edit…
         </button>
       </div>
-      <p className="muted settings__hint">
+      <p className="muted server-settings__hint">
         Tools can be turned off one by one in the Tools tab; the model never sees a disabled tool.
       </p>
       {editing && (

@@ -1,21 +1,27 @@
 import { useId, useRef, useState } from 'react';
 import { Modal } from '../common/modal.js';
+import { describeIdentity } from '../../lib/consent-rules.js';
 import type { ConsentDialogProps } from './consent-queue.js';
+import { AnnotationChanges } from './annotation-changes.js';
 import { AnnotationHints } from './annotation-hints.js';
+import { ALLOW_LABEL, RememberChoice } from './remember-choice.js';
+import type { AllowDecision } from './remember-choice.js';
 
 /**
- * Asks before Claude calls a tool: which server, which tool, with which
- * arguments. Not closable by clicking outside; Esc denies (doing nothing
- * must never run a tool), and Deny has the focus so a stray Enter denies too.
+ * Asks before Claude calls a tool: which server (and what it runs), which
+ * tool, with which arguments, and for how long an "allow" lasts. Not
+ * closable by clicking outside; Esc denies (doing nothing must never run a
+ * tool), and Deny has the focus so a stray Enter denies too.
  */
 export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogProps<'tool'>) {
   const headingId = useId();
   const descriptionId = useId();
   const denyRef = useRef<HTMLButtonElement>(null);
   const [answered, setAnswered] = useState(false);
+  const [choice, setChoice] = useState<AllowDecision>('allow-once');
   const { server, prompt } = request;
 
-  const decide = (decision: 'allow-once' | 'always-allow' | 'deny') => {
+  const decide = (decision: AllowDecision | 'deny') => {
     if (answered) return;
     setAnswered(true);
     onAnswer({ decision });
@@ -56,6 +62,9 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
           {prompt.description !== undefined && prompt.description.trim() !== '' && (
             <p className="consent__description">{prompt.description}</p>
           )}
+          {prompt.annotationsChanged && (
+            <AnnotationChanges before={prompt.annotationsChanged.before} now={prompt.annotations} />
+          )}
           <AnnotationHints annotations={prompt.annotations} />
           <section className="consent__arguments" aria-label="Arguments">
             <h3 className="consent__label">Arguments</h3>
@@ -64,6 +73,27 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
               {prompt.argumentsJson}
             </pre>
           </section>
+          {prompt.identity && (
+            <p className="consent__identity">
+              {prompt.identity.kind === 'stdio' ? 'The server runs ' : 'The server is at '}
+              <code>{describeIdentity(prompt.identity)}</code>
+            </p>
+          )}
+          {prompt.rulesUnavailable !== undefined ? (
+            <p className="consent__no-rules" role="note">
+              Only this call can be allowed: {prompt.rulesUnavailable}
+            </p>
+          ) : (
+            <RememberChoice
+              server={server}
+              tool={prompt.tool}
+              readOnly={prompt.annotations?.readOnlyHint === true}
+              inConversation={prompt.outsideConversation !== true}
+              value={choice}
+              disabled={answered}
+              onChange={setChoice}
+            />
+          )}
         </div>
         <footer className="modal__footer consent__footer">
           <span className="consent__keys">Esc denies{queued > 0 ? ` · ${queued} more waiting` : ''}</span>
@@ -80,23 +110,13 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
           </button>
           <button
             type="button"
-            className="btn"
-            disabled={answered}
-            onClick={() => {
-              decide('always-allow');
-            }}
-          >
-            Always allow this tool on {server}
-          </button>
-          <button
-            type="button"
             className="btn btn--primary"
             disabled={answered}
             onClick={() => {
-              decide('allow-once');
+              decide(prompt.rulesUnavailable !== undefined ? 'allow-once' : choice);
             }}
           >
-            Allow once
+            {ALLOW_LABEL[prompt.rulesUnavailable !== undefined ? 'allow-once' : choice]}
           </button>
         </footer>
       </div>

@@ -10,6 +10,7 @@ import { PromptsTab } from '../prompts/prompts-tab.js';
 import { ResourcesTab } from '../resources/resources-tab.js';
 import { RootsTab } from '../roots/roots-tab.js';
 import { ToolsSection } from '../tools/tools-section.js';
+import { ServerTrustPanel } from '../trust/server-trust-panel.js';
 import { ServerFacts } from './server-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
@@ -69,6 +70,7 @@ export function ServerDetail({ name }: { name: string }) {
           <StrayOutputNotice server={server} />
         )}
         <ServerFacts server={server} />
+        <ServerTrustPanel server={server} />
         {server.instructions !== undefined && server.instructions.trim() !== '' && (
           <Collapsible
             title="Instructions"

@@ -1,5 +1,6 @@
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { StatusIndicator } from '../common/status-indicator.js';
+import { TrustBadge } from '../trust/trust-badge.js';
 import { ServerActions } from './server-actions.js';
 
 /** The server's name, its status in words and the actions that apply now. */
@@ -10,6 +11,7 @@ export function ServerHeader({ server }: { server: ServerSnapshot }) {
       <div className="server-header__title">
         <h2>{server.name}</h2>
         <StatusIndicator status={server.status} pill />
+        <TrustBadge server={server} />
       </div>
       {title !== undefined && title !== server.name && <p className="server-header__subtitle">{title}</p>}
       <ServerActions server={server} />

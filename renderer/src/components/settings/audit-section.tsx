@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import type { AuditDecision } from '../../../../shared/model/chat.js';
+import type { AuditDecision, AuditEntry } from '../../../../shared/model/chat.js';
+import type { RuleScope } from '../../../../shared/model/consent-rules.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 
 const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
@@ -10,7 +11,26 @@ const DECISION: Record<AuditDecision, string> = {
   policy_allow: 'Allowed by rule',
   deny: 'Denied',
   withdrawn: 'Withdrawn',
+  allow_conversation: 'Allowed for the conversation',
+  trust_server: 'Trusted the server',
+  allow_read_only: 'Allowed read-only tools',
+  user_call: 'Called by you',
 };
+
+/** Which rule allowed a call, in a few words. */
+const RULE: Record<RuleScope, string> = {
+  conversation: 'This conversation',
+  tool: 'This tool, always',
+  server: 'Trusted server',
+  'read-only': 'Read-only opt-in',
+};
+
+/** The "Rule / made by" cell: the rule that allowed a call, or that the person made the call. */
+function ruleCell(entry: AuditEntry): string {
+  if (entry.decision === 'user_call') return 'You, from the Servers view';
+  if (entry.rule) return RULE[entry.rule.scope];
+  return entry.decision === 'policy_allow' ? 'A rule' : '—';
+}
 
 /** Every consent decision on a tool call, newest first. */
 export function AuditSection() {
@@ -35,7 +55,8 @@ export function AuditSection() {
         </button>
       </div>
       <p className="field__hint">
-        Each tool call Claude asked for and what was decided. The digest is the SHA-256 of the arguments.
+        Each tool call Claude asked for, what was decided and which rule allowed it, and each call you made
+        yourself from the Servers view. The digest is the SHA-256 of the arguments.
       </p>
       {audit === undefined ? (
         <p className="muted">Loading…</p>
@@ -51,6 +72,7 @@ export function AuditSection() {
                 <th scope="col">Tool</th>
                 <th scope="col">Arguments digest</th>
                 <th scope="col">Decision</th>
+                <th scope="col">Rule / made by</th>
               </tr>
             </thead>
             <tbody>
@@ -67,6 +89,7 @@ export function AuditSection() {
                   <td className={`audit-table__decision audit-table__decision--${entry.decision}`}>
                     {DECISION[entry.decision]}
                   </td>
+                  <td>{ruleCell(entry)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,9 +1,9 @@
 import { ApiKeySection } from './api-key-section.js';
 import { AuditSection } from './audit-section.js';
 import { ConnectionSection } from './connection-section.js';
-import { PoliciesSection } from './policies-section.js';
+import { ConsentRulesSection } from './consent-rules-section.js';
 
-/** Settings: the API key, the endpoint and model, the "always allow" rules and the audit trail. */
+/** Settings: the API key, the endpoint and model, the consent rules and the audit trail. */
 export function SettingsView() {
   return (
     <main className="settings" aria-labelledby="settings-title">
@@ -13,7 +13,7 @@ export function SettingsView() {
         </h1>
         <ApiKeySection />
         <ConnectionSection />
-        <PoliciesSection />
+        <ConsentRulesSection />
         <AuditSection />
       </div>
     </main>

@@ -3,6 +3,7 @@ import { plural } from '../../lib/text.js';
 import { StatusIndicator } from '../common/status-indicator.js';
 import { useElapsedSeconds } from '../server/starting-notice.js';
 import { formatSeconds } from '../../lib/use-now.js';
+import { TrustBadge } from '../trust/trust-badge.js';
 
 /** One server in the sidebar: name, status and, when connected, how many tools it offers. */
 export function ServerListItem({ name }: { name: string }) {
@@ -24,6 +25,7 @@ export function ServerListItem({ name }: { name: string }) {
       <span className="server-item__name">{server.name}</span>
       <span className="server-item__meta">
         <StatusIndicator status={server.status} />
+        <TrustBadge server={server} />
         {server.status === 'connected' && (
           <span className="server-item__count">{plural(server.counts.tools, 'tool')}</span>
         )}

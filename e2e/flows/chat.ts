@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+export const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+export const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
+/** The tool consent dialog. */
+export const consent = (page: Page) => page.getByRole('dialog', { name: /Allow Claude to run/ });
+
+/** From the no-key prompt to a working chat: key and base URL set in Settings. */
+export async function setUpClaude(page: Page, baseUrl: string): Promise<void> {
+  await expect(page.getByRole('region', { name: 'Set up Claude' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open Settings' }).click();
+  await expect(page.getByText('Not set')).toBeVisible();
+  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-e2e-key-000011112222wxyz');
+  await page.getByRole('button', { name: 'Save key' }).click();
+  // The host answers with a hint only; the key itself never comes back.
+  await expect(page.getByText('sk-…wxyz')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Replace key' })).toHaveValue('');
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Base URL saved.')).toBeVisible();
+  // Servers connect in the background; a turn offers only the tools of connected servers.
+  await sections(page).getByRole('button', { name: 'Servers' }).click();
+  await expect(page.getByRole('button', { name: /^everything\s*Connected/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await sections(page).getByRole('button', { name: 'Chat' }).click();
+}
+
+export async function send(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}

@@ -1,0 +1,53 @@
+import { isStdioConfig } from '../../../shared/model/config.js';
+import type { ServerConfig } from '../../../shared/model/config.js';
+import type { IdentityParts, ServerIdentity } from '../../../shared/model/consent-rules.js';
+import { canonicalDigest } from '../canonical-json.js';
+
+/**
+ * What a configured server name stands for, as consent rules see it: for a
+ * local server the command, its arguments, the names (never the values) of
+ * the variables set for it and its working folder; for a remote one its URL.
+ * Taken from the configuration as written (`${env:…}` references are not
+ * expanded), so it changes exactly when the entry is edited to run something
+ * else. Settings that do not change what runs (timeouts, disabled tools,
+ * roots, env values, headers) are not part of it.
+ */
+export function identityParts(config: ServerConfig): IdentityParts {
+  if (isStdioConfig(config)) {
+    const cwd = config.cwd?.trim();
+    return {
+      kind: 'stdio',
+      command: config.command.trim(),
+      args: [...(config.args ?? [])],
+      envNames: [...new Set(Object.keys(config.env ?? {}))].sort(),
+      ...(cwd !== undefined && cwd !== '' ? { cwd } : {}),
+    };
+  }
+  return { kind: 'remote', url: canonicalUrl(config.url) };
+}
+
+/** The identity of a server entry: its parts and the SHA-256 of their canonical JSON. */
+export function serverIdentity(config: ServerConfig): ServerIdentity {
+  const parts = identityParts(config);
+  return { hash: identityHash(parts), parts };
+}
+
+/** The hash of identity parts (also used to check stored rules for damage). */
+export function identityHash(parts: IdentityParts): string {
+  return canonicalDigest(parts);
+}
+
+/**
+ * The URL as the WHATWG parser normalises it (scheme and host in lower case,
+ * default port dropped), without a fragment, which never reaches the server.
+ */
+function canonicalUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    return parsed.href;
+  } catch {
+    // `${env:…}` in the host part does not parse; the text as written is then the identity.
+    return url;
+  }
+}
