@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -6,6 +5,8 @@ import { isSpecType } from '@modelcontextprotocol/client';
 import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { StdioServerConfig } from '../../../shared/model/config.js';
+import { canonicalDigest } from '../canonical-json.js';
+import { identityParts } from '../consent/server-identity.js';
 
 /**
  * Which protocol era a stdio server speaks, remembered between starts.
@@ -41,11 +42,14 @@ export interface EraVerdicts {
 /** Legacy verdicts older than this are probed again. */
 export const LEGACY_VERDICT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** A digest of what makes a stdio server the program it is; env values are hashed, never stored. */
+/**
+ * A digest of what makes a stdio server the program it is: the identity
+ * consent rules are bound to (command, arguments, env names, folder) and
+ * also the env values, since a value can switch a server's mode. Values are
+ * only hashed, never stored.
+ */
 export function stdioIdentity(config: StdioServerConfig): string {
-  const env = Object.entries(config.env ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const canonical = JSON.stringify([config.command, config.args ?? [], env, config.cwd ?? '']);
-  return createHash('sha256').update(canonical).digest('hex');
+  return canonicalDigest({ program: identityParts(config), env: config.env ?? {} });
 }
 
 /**
