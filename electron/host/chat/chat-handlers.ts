@@ -18,6 +18,12 @@ export type ChatRequestName =
   | 'listPolicies'
   | 'revokePolicy'
   | 'listAudit'
-  | 'getToolResult';
+  | 'getToolResult'
+  | 'editMessage'
+  | 'regenerateAnswer'
+  | 'switchBranch'
+  | 'setConversationSettings'
+  | 'exportConversation'
+  | 'setToolPinned';
 
 export type ChatHandlers = Pick<HostHandlers, ChatRequestName>;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
-import type { Attachment, TurnStarted, TurnState } from '../../../shared/model/chat.js';
+import type { Attachment, ChatMessage, TurnStarted, TurnState } from '../../../shared/model/chat.js';
+import { contextWindowOf } from '../../../shared/model/context-window.js';
 import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
-import type { ModelList, Settings } from '../../../shared/model/settings.js';
+import type { ModelInfo, ModelList, Settings } from '../../../shared/model/settings.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
 import { HostError, describeError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
@@ -15,7 +16,9 @@ import { openDatabase } from '../store/database.js';
 import type { Db } from '../store/database.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import type { ChatHandlers } from './chat-handlers.js';
+import { writeConversationExport } from './conversation-export.js';
 import { userMessageBlocks } from './message-context.js';
+import type { EndpointQuirks } from './model-request.js';
 import { ToolConsent } from './tool-consent.js';
 import { TurnRunner } from './turn-runner.js';
 
@@ -64,6 +67,10 @@ interface Ready {
 export class ChatService {
   private ready: Promise<Ready> | undefined;
   private readonly active = new Map<string, ActiveTurn>();
+  /** What each endpoint + model refused (tool search, thinking, context management), for this run. */
+  private readonly quirks = new Map<string, EndpointQuirks>();
+  /** Models as the models API last described them (context windows). */
+  private models: readonly ModelInfo[] | undefined;
 
   constructor(private readonly options: ChatServiceOptions) {}
 
@@ -117,6 +124,34 @@ export class ChatService {
       },
       listAudit: async ({ limit, beforeId }) => (await this.open()).consentStore.audit(limit, beforeId),
       getToolResult: async ({ toolUseId }) => (await this.open()).conversations.fullToolResult(toolUseId),
+      editMessage: ({ conversationId, messageId, text }) => this.edit(conversationId, messageId, text),
+      regenerateAnswer: ({ conversationId }) => this.regenerate(conversationId),
+      switchBranch: async ({ conversationId, messageId }) => {
+        const { conversations } = await this.open();
+        if (this.active.has(conversationId)) {
+          throw new HostError('conflict', 'Claude is still answering in this conversation; stop it first');
+        }
+        conversations.switchBranch(conversationId, messageId);
+        return {
+          conversation: conversations.get(conversationId),
+          messages: conversations.messages(conversationId),
+        };
+      },
+      setConversationSettings: async ({ id, settings }) => {
+        const summary = (await this.open()).conversations.setSettings(id, settings);
+        this.options.emit('conversationChanged', summary);
+        return summary;
+      },
+      exportConversation: async ({ id, format, folder }) => {
+        const { conversations } = await this.open();
+        return writeConversationExport(
+          { conversation: conversations.get(id), messages: conversations.messages(id) },
+          format,
+          folder,
+        );
+      },
+      setToolPinned: async ({ server, tool, pinned }) =>
+        this.settingsChanged(await (await this.open()).settings.setToolPinned({ server, tool }, pinned)),
     };
   }
 
@@ -222,6 +257,54 @@ export class ChatService {
     }
   }
 
+  /**
+   * Sends an earlier user message again with new text. The new version
+   * starts a branch beside the old one (its attachments and context come
+   * along); the old version and its answers stay reachable.
+   */
+  private async edit(conversationId: string, messageId: string, text: string): Promise<TurnStarted> {
+    const ready = await this.open();
+    const original = ready.conversations.message(conversationId, messageId);
+    if (original.role !== 'user')
+      throw new HostError('invalid_params', 'Only your own messages can be edited');
+    const kept = original.blocks.filter((b) => b.type !== 'text');
+    if (text.trim() === '' && kept.length === 0)
+      throw new HostError('invalid_params', 'The message is empty');
+    const turn = this.reserve(conversationId);
+    try {
+      const apiKey = await requireKey(ready.settings);
+      const userMessage = ready.conversations.addMessage(conversationId, {
+        turnId: turn.turnId,
+        role: 'user',
+        blocks: [...kept, ...(text.trim() !== '' ? [{ type: 'text' as const, text }] : [])],
+        parentId: original.parentId ?? null,
+      });
+      this.options.emit('chatMessage', { conversationId, message: userMessage });
+      this.options.emit('conversationChanged', ready.conversations.get(conversationId));
+      this.run(conversationId, turn, ready, apiKey);
+      return { turnId: turn.turnId, userMessage };
+    } catch (error) {
+      this.active.delete(conversationId);
+      throw error;
+    }
+  }
+
+  /** Answers the last user message again; the new answer is a branch beside the old one. */
+  private async regenerate(conversationId: string): Promise<TurnStarted> {
+    const ready = await this.open();
+    const messages = ready.conversations.messages(conversationId);
+    const lastUser = [...messages].reverse().find((m: ChatMessage) => m.role === 'user');
+    if (!lastUser) throw new HostError('conflict', 'There is no answer to regenerate yet');
+    const turn = this.reserve(conversationId);
+    try {
+      this.run(conversationId, turn, ready, await requireKey(ready.settings), lastUser.id);
+      return { turnId: turn.turnId };
+    } catch (error) {
+      this.active.delete(conversationId);
+      throw error;
+    }
+  }
+
   /** Claims the conversation's one turn slot at once (no await before it), so two sends can't both start. */
   private reserve(conversationId: string): ActiveTurn {
     if (this.active.has(conversationId)) {
@@ -238,8 +321,23 @@ export class ChatService {
   }
 
   /** Starts the agent loop of a reserved turn in the background; events report its progress. */
-  private run(conversationId: string, turn: ActiveTurn, ready: Ready, apiKey: string): void {
-    const { baseUrl, model, maxIterations } = ready.settings.settings();
+  private run(
+    conversationId: string,
+    turn: ActiveTurn,
+    ready: Ready,
+    apiKey: string,
+    regenerateFrom?: string,
+  ): void {
+    const { baseUrl, maxIterations, toolSearch, pinnedTools } = ready.settings.settings();
+    const conversation = ready.conversations.get(conversationId).settings;
+    const model = conversation?.model ?? ready.settings.settings().model;
+    const quirkKey = `${baseUrl}\u0000${model}`;
+    const quirks = this.quirks.get(quirkKey) ?? {
+      noToolSearch: false,
+      noThinking: false,
+      noContextManagement: false,
+    };
+    this.quirks.set(quirkKey, quirks);
     const client = new Anthropic({
       apiKey,
       baseURL: baseUrl,
@@ -260,6 +358,12 @@ export class ChatService {
         baseUrl,
         maxIterations,
         signal: turn.controller.signal,
+        toolSearch,
+        pinned: pinnedTools,
+        conversation,
+        quirks,
+        contextWindow: contextWindowOf(model, this.models),
+        firstParentId: regenerateFrom,
       },
       {
         store: ready.conversations,
@@ -297,9 +401,18 @@ export class ChatService {
     try {
       const models: ModelList['models'] = [];
       for await (const model of client.models.list({ limit: 100 })) {
-        models.push({ id: model.id, displayName: model.display_name, createdAt: model.created_at });
+        models.push({
+          id: model.id,
+          displayName: model.display_name,
+          createdAt: model.created_at,
+          ...(typeof model.max_input_tokens === 'number' ? { contextWindow: model.max_input_tokens } : {}),
+          ...(model.capabilities
+            ? { adaptiveThinking: model.capabilities.thinking.types.adaptive.supported }
+            : {}),
+        });
         if (models.length >= 500) break;
       }
+      this.models = models;
       return models.length > 0
         ? { models, source: 'api' }
         : { models: FALLBACK_MODELS, source: 'default', error: 'The models API returned no models' };
@@ -317,10 +430,12 @@ async function requireKey(settings: SettingsStore): Promise<string> {
   return key;
 }
 
-/** A message that is only an inserted prompt is titled after it ("/name"). */
+/** A message that is only an inserted prompt is titled after it ("/name"); only files, after the first. */
 function promptTitle(attachments: readonly Attachment[]): string {
   const prompt = attachments.find((a) => a.type === 'prompt-message');
-  return prompt ? `/${prompt.prompt}` : '';
+  if (prompt) return `/${prompt.prompt}`;
+  const file = attachments.find((a) => a.type === 'document' || a.type === 'text-file');
+  return file?.type === 'document' || file?.type === 'text-file' ? file.name : '';
 }
 
 function titleFrom(text: string): string {
