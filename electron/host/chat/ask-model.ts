@@ -5,7 +5,7 @@ import type { ConversationSettings } from '../../../shared/model/conversation-se
 import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/settings.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
-import type { ConversationStore, NewMessage } from '../store/conversation-store.js';
+import type { NewMessage } from '../store/conversation-store.js';
 import { fallbackNotice, isContextTooLong, refusedFeature } from './api-rejections.js';
 import type { OptionalFeature } from './api-rejections.js';
 import { DeltaBatcher } from './delta-batcher.js';
@@ -36,7 +36,8 @@ export interface AskContext {
 }
 
 export interface AskDeps {
-  store: ConversationStore;
+  /** The messages Claude answers: the branch shown, or up to the message a regenerated answer follows. */
+  history: () => ChatMessage[];
   servers: ServerManager;
   emit: HostEventSink;
   commit: (message: Omit<NewMessage, 'turnId'>) => ChatMessage;
@@ -63,7 +64,7 @@ export class ModelAsker {
 
   async ask(): Promise<{ message: ChatMessage; response: ModelResponse }> {
     for (let attempt = 0; ; attempt++) {
-      const history = this.deps.store.messages(this.ctx.conversationId);
+      const history = this.deps.history();
       const plan = planRequest({
         history,
         servers: this.deps.servers.list(),

@@ -49,7 +49,7 @@ export async function writeConversationExport(
       return { path };
     } catch (error) {
       if (error instanceof Error && 'code' in error && error.code === 'EEXIST') continue;
-      throw new HostError('invalid_params', `Cannot write ${path}: ${describeError(error)}`);
+      throw new HostError('invalid_params', `Cannot write to ${dir}: ${describeError(error)}`);
     }
   }
   throw new HostError('conflict', `Too many exports named "${base}" in ${dir}`);
@@ -57,8 +57,8 @@ export async function writeConversationExport(
 
 /** A file name from the title: no path separators or characters filesystems refuse. */
 function fileBase(title: string): string {
-  const cleaned = title
-    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ')
+  const cleaned = Array.from(title, (ch) => (ch.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(ch) ? ' ' : ch))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 80);

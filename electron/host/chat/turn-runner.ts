@@ -68,7 +68,7 @@ export class TurnRunner {
   ) {
     this.nextParent = ctx.firstParentId;
     this.asker = new ModelAsker(ctx, {
-      store: deps.store,
+      history: () => this.history(),
       servers: deps.servers,
       emit: deps.emit,
       commit: (message) => this.commit(message),
@@ -122,6 +122,14 @@ export class TurnRunner {
       code
     ];
     this.state('retrying', { code, message: `${what} (${String(status)}); retrying…` });
+  }
+
+  /** The branch shown; before a regenerated answer's first message, only up to the message it follows. */
+  private history(): ChatMessage[] {
+    const messages = this.deps.store.messages(this.ctx.conversationId);
+    if (this.nextParent === undefined) return messages;
+    const end = messages.findIndex((m) => m.id === this.nextParent);
+    return end >= 0 ? messages.slice(0, end + 1) : messages;
   }
 
   /** Streams one model response and commits it as an assistant message. */
