@@ -10,6 +10,7 @@ const ERROR_TITLE: Record<ChatErrorCode, string> = {
   network: 'Could not reach the API',
   api: 'The API returned an error',
   iteration_limit: 'Stopped at the tool-call limit for one turn',
+  context_length: 'The conversation is too long for the model',
   internal: 'Something went wrong in the host',
 };
 

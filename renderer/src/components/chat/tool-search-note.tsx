@@ -1,0 +1,45 @@
+import type { ToolSearchChatBlock } from '../../../../shared/model/chat.js';
+
+/** A tool search Claude ran: what it looked for and which tools it loaded. */
+export function ToolSearchNote({ block }: { block: ToolSearchChatBlock }) {
+  const query = searchQuery(block.inputJson);
+  return (
+    <div className="tool-search-note" role="note">
+      <span className="tool-search-note__icon" aria-hidden="true">
+        ⌕
+      </span>
+      <span>
+        Searched the tools{query !== '' ? <> for “{query}”</> : null}
+        {block.error !== undefined ? (
+          <> — the search failed ({block.error}).</>
+        ) : block.found.length === 0 ? (
+          <> — nothing matched.</>
+        ) : (
+          <>
+            {' '}
+            — loaded{' '}
+            {block.found.map((f, i) => (
+              <span key={`${f.server}/${f.tool}`}>
+                {i > 0 ? ', ' : ''}
+                <span className="mono">{f.tool}</span>{' '}
+                <span className="tool-search-note__server">on {f.server}</span>
+              </span>
+            ))}
+          </>
+        )}
+      </span>
+    </div>
+  );
+}
+
+function searchQuery(inputJson: string): string {
+  try {
+    const input: unknown = JSON.parse(inputJson);
+    if (typeof input === 'object' && input !== null && 'query' in input && typeof input.query === 'string') {
+      return input.query;
+    }
+  } catch {
+    // Not JSON: show no query.
+  }
+  return '';
+}
