@@ -5,9 +5,10 @@ export function ToolSearchNote({ block }: { block: ToolSearchChatBlock }) {
   const query = searchQuery(block.inputJson);
   return (
     <div className="tool-search-note" role="note">
-      <span className="tool-search-note__icon" aria-hidden="true">
-        ⌕
-      </span>
+      <svg className="tool-search-note__icon" viewBox="0 0 16 16" width="13" height="13" aria-hidden="true">
+        <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path d="M10.4 10.4 14 14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
       <span>
         Searched the tools{query !== '' ? <> for “{query}”</> : null}
         {block.error !== undefined ? (
