@@ -74,7 +74,7 @@ export function applyMessage(
     const messages =
       known !== -1
         ? view.messages.map((m, i) => (i === known ? message : m))
-        : [...branchBefore(view.messages, message.parentId), message];
+        : [...branchBefore(view.messages, message), message];
     return {
       messages,
       streaming: view.streaming?.messageId === message.id ? undefined : view.streaming,
@@ -82,13 +82,14 @@ export function applyMessage(
   });
 }
 
-/** The messages a new message follows: up to its parent (all, when the parent is the last or unknown). */
-function branchBefore(
-  messages: readonly ChatMessage[],
-  parentId: string | undefined,
-): readonly ChatMessage[] {
-  if (parentId === undefined)
-    return messages.length > 0 && messages[0]?.parentId === undefined ? [] : messages;
+/**
+ * The messages a new message follows: up to its parent (all, when the
+ * parent is the last or unknown). A first message with other versions (the
+ * first message, edited) starts the conversation over.
+ */
+function branchBefore(messages: readonly ChatMessage[], message: ChatMessage): readonly ChatMessage[] {
+  const parentId = message.parentId;
+  if (parentId === undefined) return message.branch !== undefined ? [] : messages;
   const at = messages.findIndex((m) => m.id === parentId);
   return at === -1 || at === messages.length - 1 ? messages : messages.slice(0, at + 1);
 }
