@@ -219,11 +219,13 @@ test.describe('a server with 100,010 tools', () => {
     await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '1000');
     await shoot(page, 'big-tool-list', testInfo);
     // Scrolled to the end, the last kept tool is there and can be opened.
-    await list.evaluate((el) => {
-      const scroller = el.parentElement;
-      if (scroller) scroller.scrollTop = scroller.scrollHeight;
-    });
-    await list.getByRole('button', { name: /^tool_999\b/ }).click();
+    const last = list.getByRole('button', { name: /^tool_999\b/ });
+    await list.getByRole('listitem').first().hover();
+    await expect(async () => {
+      await page.mouse.wheel(0, 20_000);
+      await expect(last).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await last.click();
     await expect(main.getByRole('heading', { name: /tool_999/ })).toBeVisible();
     await expect(main.getByRole('checkbox', { name: 'Pinned for chat' })).not.toBeChecked();
   });

@@ -26,7 +26,7 @@ export function TurnStatus({ id }: { id: string }) {
   const turn = useChat((s) => s.details[id]?.turn);
   const requestError = useChat((s) => s.details[id]?.requestError);
   const streaming = useChat((s) => s.details[id]?.streaming !== undefined);
-  const { retry, setView } = useChatActions();
+  const { retry, setView, createConversation } = useChatActions();
 
   if (requestError) {
     const noKey = requestError.code === 'no_api_key';
@@ -102,6 +102,17 @@ export function TurnStatus({ id }: { id: string }) {
               }}
             >
               Open Settings
+            </button>
+          )}
+          {code === 'context_length' && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                void createConversation();
+              }}
+            >
+              New conversation
             </button>
           )}
           {turn.canRetry && <RetryButton retry={retry} />}
