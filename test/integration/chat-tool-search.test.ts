@@ -174,3 +174,33 @@ describe('a server that lists 100,010 tools', () => {
     expect(mcpTools(body).every((tool) => tool.defer_loading === true)).toBe(true);
   });
 });
+
+describe('tools a conversation turned off', () => {
+  it('are not offered, and a call to one is refused without asking', async () => {
+    t = await createChatHost(fake, { many: fixtureServer('many-tools-server.mjs', '--count', '5') });
+    const id = value(await t.api.createConversation({})).id;
+    value(
+      await t.api.setConversationSettings({
+        id,
+        settings: { inactiveTools: [{ server: 'many', tool: 'tool_2' }] },
+      }),
+    );
+    fake.enqueue({ type: 'tool_use', name: 'many__tool_2', input: {} });
+    const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'go' }));
+    expect((await turnEnd(t, turnId)).state).toBe('done');
+    expect(mcpTools(fake.messageRequests()[0]).map((tool) => tool.name)).toEqual([
+      'many__tool_0',
+      'many__tool_1',
+      'many__tool_3',
+      'many__tool_4',
+    ]);
+    const result = value(await t.api.getConversation({ id })).messages[2]?.blocks[0];
+    expect(result).toMatchObject({
+      type: 'tool_result',
+      status: 'error',
+      // Not offered, so its name means nothing to the host: the call cannot reach the server.
+      content: [{ type: 'text', text: 'There is no tool named "many__tool_2".' }],
+    });
+    expect(t.events.some((e) => e.event === 'consentRequested')).toBe(false);
+  });
+});
