@@ -213,8 +213,7 @@ export class ChatService {
     const conversation = ready.conversations.get(conversationId);
     if (text.trim() === '' && attachments.length === 0)
       throw new HostError('invalid_params', 'The message is empty');
-    const turn = this.reserve(conversationId);
-    try {
+    return this.begin(conversationId, async (turn) => {
       const apiKey = await requireKey(ready.settings);
       const blocks = await userMessageBlocks(this.options.servers, text, attachments, turn.controller.signal);
       const userMessage = ready.conversations.addMessage(conversationId, {
@@ -230,10 +229,7 @@ export class ChatService {
       this.options.emit('conversationChanged', ready.conversations.get(conversationId));
       this.run(conversationId, turn, ready, apiKey);
       return { turnId: turn.turnId, userMessage };
-    } catch (error) {
-      this.active.delete(conversationId);
-      throw error;
-    }
+    });
   }
 
   private async retry(conversationId: string): Promise<TurnStarted> {
@@ -247,14 +243,10 @@ export class ChatService {
     if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use')) {
       throw new HostError('conflict', 'Claude already answered; send a new message instead');
     }
-    const turn = this.reserve(conversationId);
-    try {
+    return this.begin(conversationId, async (turn) => {
       this.run(conversationId, turn, ready, await requireKey(ready.settings));
       return { turnId: turn.turnId };
-    } catch (error) {
-      this.active.delete(conversationId);
-      throw error;
-    }
+    });
   }
 
   /**
@@ -270,8 +262,7 @@ export class ChatService {
     const kept = original.blocks.filter((b) => b.type !== 'text');
     if (text.trim() === '' && kept.length === 0)
       throw new HostError('invalid_params', 'The message is empty');
-    const turn = this.reserve(conversationId);
-    try {
+    return this.begin(conversationId, async (turn) => {
       const apiKey = await requireKey(ready.settings);
       const userMessage = ready.conversations.addMessage(conversationId, {
         turnId: turn.turnId,
@@ -283,10 +274,7 @@ export class ChatService {
       this.options.emit('conversationChanged', ready.conversations.get(conversationId));
       this.run(conversationId, turn, ready, apiKey);
       return { turnId: turn.turnId, userMessage };
-    } catch (error) {
-      this.active.delete(conversationId);
-      throw error;
-    }
+    });
   }
 
   /** Answers the last user message again; the new answer is a branch beside the old one. */
@@ -295,10 +283,20 @@ export class ChatService {
     const messages = ready.conversations.messages(conversationId);
     const lastUser = [...messages].reverse().find((m: ChatMessage) => m.role === 'user');
     if (!lastUser) throw new HostError('conflict', 'There is no answer to regenerate yet');
-    const turn = this.reserve(conversationId);
-    try {
+    return this.begin(conversationId, async (turn) => {
       this.run(conversationId, turn, ready, await requireKey(ready.settings), lastUser.id);
       return { turnId: turn.turnId };
+    });
+  }
+
+  /** Claims the turn slot, then starts the turn; the slot is given back if starting fails. */
+  private async begin(
+    conversationId: string,
+    start: (turn: ActiveTurn) => Promise<TurnStarted>,
+  ): Promise<TurnStarted> {
+    const turn = this.reserve(conversationId);
+    try {
+      return await start(turn);
     } catch (error) {
       this.active.delete(conversationId);
       throw error;

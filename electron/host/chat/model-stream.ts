@@ -1,7 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { BetaContextManagementResponse } from '@anthropic-ai/sdk/resources/beta/messages/messages';
-import type { Usage as ApiUsage } from '@anthropic-ai/sdk/resources/messages';
-import type { BetaUsage } from '@anthropic-ai/sdk/resources/beta/messages/messages';
+import type { Message, Usage as ApiUsage } from '@anthropic-ai/sdk/resources/messages';
+import type { BetaMessage, BetaUsage } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { RequestPlan } from './model-request.js';
 import type { ResponseBlock } from './response-blocks.js';
 import { withoutCompaction } from './wire-types.js';
@@ -52,29 +52,28 @@ export async function streamPlan(
       },
       { signal },
     );
-    stream.on('text', handlers.onText);
-    stream.on('thinking', handlers.onThinking);
-    const final = await stream.finalMessage();
-    return {
-      content: final.content,
-      usage: final.usage,
-      stopReason: final.stop_reason,
-      model: final.model,
-      contextManagement: final.context_management,
-    };
+    const final = await follow(stream, handlers);
+    return { ...responseOf(final), contextManagement: final.context_management };
   }
   const stream = client.messages.stream(
     { ...common, messages: withoutCompaction(plan.messages) },
     { signal },
   );
+  return { ...responseOf(await follow(stream, handlers)), contextManagement: null };
+}
+
+/** What both endpoints' streams have in common. */
+interface Followable<M> {
+  on(event: 'text' | 'thinking', listener: (delta: string) => void): unknown;
+  finalMessage(): Promise<M>;
+}
+
+async function follow<M>(stream: Followable<M>, handlers: StreamHandlers): Promise<M> {
   stream.on('text', handlers.onText);
   stream.on('thinking', handlers.onThinking);
-  const final = await stream.finalMessage();
-  return {
-    content: final.content,
-    usage: final.usage,
-    stopReason: final.stop_reason,
-    model: final.model,
-    contextManagement: null,
-  };
+  return stream.finalMessage();
+}
+
+function responseOf(final: Message | BetaMessage): Omit<ModelResponse, 'contextManagement'> {
+  return { content: final.content, usage: final.usage, stopReason: final.stop_reason, model: final.model };
 }

@@ -16,12 +16,13 @@ import {
 } from './chat-reducers.js';
 import type { ChatActions, ChatState } from './chat-state.js';
 
-/** The state after editMessage/regenerateAnswer answered: the new turn streams, or why it could not start. */
+/** The state after sendMessage/retryTurn/editMessage/regenerateAnswer answered: the turn streams, or why it could not start. */
 function startedTurn(s: ChatState, id: string, result: Result<TurnStarted>): Partial<ChatState> {
-  if (!result.ok) return patchConversation(s, id, () => ({ requestError: result.error }));
+  if (!result.ok) return patchConversation(s, id, () => ({ requestError: result.error }), true);
   const userMessage = result.value.userMessage;
   const withMessage = userMessage ? applyMessage(s, id, userMessage) : {};
   return patchConversation({ details: withMessage.details ?? s.details }, id, (view) => ({
+    // The turn's first state event may already have arrived; don't step back.
     turn:
       view.turn?.turnId === result.value.turnId
         ? view.turn
@@ -157,18 +158,7 @@ export function createChatStore(
           text,
           ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
         });
-        set((s) => {
-          if (!result.ok) return patchConversation(s, id, () => ({ requestError: result.error }), true);
-          const userMessage = result.value.userMessage;
-          const withMessage = userMessage ? applyMessage(s, id, userMessage) : {};
-          return patchConversation({ details: withMessage.details ?? s.details }, id, (view) => ({
-            // The turn's first state event may already have arrived; don't step back.
-            turn:
-              view.turn?.turnId === result.value.turnId
-                ? view.turn
-                : { turnId: result.value.turnId, state: 'streaming', error: undefined, canRetry: false },
-          }));
-        });
+        set((s) => startedTurn(s, id, result));
         return result;
       },
       async stop() {
@@ -182,23 +172,7 @@ export function createChatStore(
         if (id === undefined) return;
         set((s) => patchConversation(s, id, () => ({ requestError: undefined })));
         const result = await host.retryTurn({ conversationId: id });
-        set((s) =>
-          patchConversation(s, id, (view) =>
-            result.ok
-              ? {
-                  turn:
-                    view.turn?.turnId === result.value.turnId
-                      ? view.turn
-                      : {
-                          turnId: result.value.turnId,
-                          state: 'streaming',
-                          error: undefined,
-                          canRetry: false,
-                        },
-                }
-              : { requestError: result.error },
-          ),
-        );
+        set((s) => startedTurn(s, id, result));
       },
       async editMessage(messageId, text) {
         const id = get().selectedId;
