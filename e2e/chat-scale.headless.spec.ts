@@ -89,6 +89,14 @@ test('attach files: pick, refuse one with a clear line, send as image and docume
   // The typed text is still there.
   await expect(composer(page)).toHaveValue('What is in these files?');
   await shoot(page, 'attachments-composer', testInfo);
+  // A file dropped on the composer joins them.
+  const dropped = await page.evaluateHandle(
+    "(() => { const d = new DataTransfer(); d.items.add(new File(['dropped text'], 'dropped.txt', { type: 'text/plain' })); return d; })()",
+  );
+  await composer(page).dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(files.getByRole('listitem')).toHaveCount(4);
+  await files.getByRole('button', { name: 'Remove dropped.txt' }).click();
+  await expect(files.getByRole('listitem')).toHaveCount(3);
 
   await composer(page).press('Enter');
   await expect(messages(page).getByText('You said: What is in these files?')).toBeVisible();
