@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import type { Attachment, ChatMessage, TurnStarted, TurnState } from '../../../shared/model/chat.js';
 import { contextWindowOf } from '../../../shared/model/context-window.js';
-import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
 import type { ModelInfo, ModelList, Settings } from '../../../shared/model/settings.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
 import { HostError, describeError } from '../errors.js';
@@ -17,6 +16,7 @@ import type { Db } from '../store/database.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import type { ChatHandlers } from './chat-handlers.js';
 import { writeConversationExport } from './conversation-export.js';
+import { fetchModels } from './model-list.js';
 import { userMessageBlocks } from './message-context.js';
 import type { EndpointQuirks } from './model-request.js';
 import { ToolConsent } from './tool-consent.js';
@@ -24,13 +24,6 @@ import { TurnRunner } from './turn-runner.js';
 
 export const DATABASE_FILE_NAME = 'mcp-host.db';
 const DEFAULT_TITLE = 'New conversation';
-
-/** Shown in the model picker when the models API cannot be reached. */
-const FALLBACK_MODELS: ModelList['models'] = [
-  { id: DEFAULT_MODEL, displayName: 'Claude Sonnet 4.6' },
-  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7' },
-  { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' },
-];
 
 export interface ChatServiceOptions {
   platform: Platform;
@@ -387,36 +380,9 @@ export class ChatService {
 
   private async listModels(): Promise<ModelList> {
     const { settings } = await this.open();
-    const apiKey = await settings.apiKey();
-    if (apiKey === undefined)
-      return { models: FALLBACK_MODELS, source: 'default', error: 'No API key is set' };
-    const client = new Anthropic({
-      apiKey,
-      baseURL: settings.settings().baseUrl,
-      maxRetries: 0,
-      timeout: 10_000,
-    });
-    try {
-      const models: ModelList['models'] = [];
-      for await (const model of client.models.list({ limit: 100 })) {
-        models.push({
-          id: model.id,
-          displayName: model.display_name,
-          createdAt: model.created_at,
-          ...(typeof model.max_input_tokens === 'number' ? { contextWindow: model.max_input_tokens } : {}),
-          ...(model.capabilities
-            ? { adaptiveThinking: model.capabilities.thinking.types.adaptive.supported }
-            : {}),
-        });
-        if (models.length >= 500) break;
-      }
-      this.models = models;
-      return models.length > 0
-        ? { models, source: 'api' }
-        : { models: FALLBACK_MODELS, source: 'default', error: 'The models API returned no models' };
-    } catch (error) {
-      return { models: FALLBACK_MODELS, source: 'default', error: describeError(error) };
-    }
+    const list = await fetchModels(settings);
+    if (list.source === 'api') this.models = list.models;
+    return list;
   }
 }
 
