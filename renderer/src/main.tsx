@@ -23,6 +23,7 @@ import './styles/result.css';
 import './styles/config.css';
 import './styles/shell.css';
 import './styles/chat.css';
+import './styles/chat-scale.css';
 import './styles/markdown.css';
 import './styles/consent.css';
 import './styles/settings.css';

@@ -19,6 +19,7 @@ import {
   ConversationDetailSchema,
   ConversationIdSchema,
   ConversationSummarySchema,
+  EditMessageSchema,
   FullToolResultSchema,
   SendMessageSchema,
   ToolCallUpdateEventSchema,
@@ -27,7 +28,13 @@ import {
   UsageEventSchema,
 } from '../model/chat.js';
 import { ConsentRulesSchema, ServerTrustScopeSchema } from '../model/consent-rules.js';
-import { ModelListSchema, SettingsSchema, UpdateSettingsSchema } from '../model/settings.js';
+import {
+  ModelListSchema,
+  PinnedToolSchema,
+  SettingsSchema,
+  UpdateSettingsSchema,
+} from '../model/settings.js';
+import { ConversationSettingsSchema } from '../model/conversation-settings.js';
 import {
   CompleteParamsSchema,
   CompletionResultSchema,
@@ -237,6 +244,40 @@ export const requests = {
   getToolResult: {
     params: z.object({ toolUseId: z.string().min(1).max(256) }).strict(),
     result: FullToolResultSchema,
+  },
+  // Chat that scales (issue 14): branches, per-conversation settings, export, pinned tools.
+  /** Sends an earlier user message again with new text; the old version stays on its own branch. */
+  editMessage: { params: EditMessageSchema, result: TurnStartedSchema },
+  /** Answers the last user message again; the old answer stays on its own branch. */
+  regenerateAnswer: { params: inConversation, result: TurnStartedSchema },
+  /** Shows the branch a message is on (at its newest message). */
+  switchBranch: {
+    params: z.object({ conversationId: ConversationIdSchema, messageId: z.string().min(1).max(64) }).strict(),
+    result: ConversationDetailSchema,
+  },
+  /** Model, system prompt, thinking and active servers/tools of one conversation (replaces them). */
+  setConversationSettings: {
+    params: z.object({ id: ConversationIdSchema, settings: ConversationSettingsSchema }).strict(),
+    result: ConversationSummarySchema,
+  },
+  /**
+   * Writes the conversation (the branch shown) as Markdown or JSON into a
+   * folder on the host's machine (default: the Downloads folder, else home).
+   */
+  exportConversation: {
+    params: z
+      .object({
+        id: ConversationIdSchema,
+        format: z.enum(['markdown', 'json']),
+        folder: z.string().trim().max(4096).optional(),
+      })
+      .strict(),
+    result: z.object({ path: z.string() }),
+  },
+  /** Pins a tool for the chat (its definition is always sent, never deferred by tool search). */
+  setToolPinned: {
+    params: PinnedToolSchema.extend({ pinned: z.boolean() }).strict(),
+    result: SettingsSchema,
   },
   /** A server's resources and templates (every page, from the host's catalog; no request to the server). */
   listResources: { params: z.object({ server: ServerNameSchema }).strict(), result: ResourceListingSchema },

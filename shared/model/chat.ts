@@ -3,6 +3,8 @@ import { ServerNameSchema } from './config.js';
 import { ResourceUriSchema } from './features.js';
 import { ContentBlockSchema } from './server.js';
 import { RuleRefSchema } from './consent-rules.js';
+import { ConversationSettingsSchema } from './conversation-settings.js';
+import { DocumentAttachmentSchema, TextFileAttachmentSchema } from './attachments.js';
 
 /**
  * Conversations with Claude as the renderer sees them. The host stores every
@@ -20,6 +22,14 @@ export const UsageSchema = z.object({
   cacheReadInputTokens: z.number(),
   /** Estimated cost in US dollars from a per-model-family price table; an estimate, not a bill. */
   costUsd: z.number(),
+  /** Of the output tokens, those spent thinking (when the API reports it). */
+  thinkingTokens: z.number().optional(),
+  /**
+   * One response only (not summed): the size of the context Claude answered
+   * from, for the context meter. Differs from input + output when the API
+   * compacted the conversation in this response.
+   */
+  contextTokens: z.number().optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
@@ -32,11 +42,19 @@ export const ConversationSummarySchema = z.object({
   usage: UsageSchema,
   /** A short excerpt around the match, when listed with a search query. */
   snippet: z.string().optional(),
+  /** Model, system prompt, thinking and active servers/tools of this conversation. */
+  settings: ConversationSettingsSchema.optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
 const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
-const ImageBlock = z.object({ type: z.literal('image'), mimeType: z.string(), data: z.string() });
+const ImageBlock = z.object({
+  type: z.literal('image'),
+  mimeType: z.string(),
+  data: z.string(),
+  /** The file name, for an image the person attached from a file. */
+  name: z.string().optional(),
+});
 const ToolUseBlock = z.object({
   type: z.literal('tool_use'),
   /** The model's tool_use id; the matching tool_result carries it. */
@@ -45,6 +63,55 @@ const ToolUseBlock = z.object({
   tool: z.string(),
   /** The arguments the model gave, as JSON text. */
   inputJson: z.string(),
+  /** The tool was deferred (tool search) and Claude loaded it by searching. */
+  foundBySearch: z.boolean().optional(),
+});
+/**
+ * Claude's thinking (extended thinking). Kept with the message and sent back
+ * exactly as received (the signature proves it is Claude's), as the API
+ * requires across tool use.
+ */
+const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
+/** Thinking the API returned encrypted: nothing to show, sent back as received. */
+const RedactedThinkingBlock = z.object({ type: z.literal('redacted_thinking'), data: z.string() });
+/**
+ * A tool search Claude ran over the deferred tools (the API's tool search
+ * tool, run on Anthropic's side): what it searched for and which tools it
+ * loaded. Stored as (server, tool) pairs so the history stays valid when the
+ * API names of tools change.
+ */
+const ToolSearchBlock = z.object({
+  type: z.literal('tool_search'),
+  /** The server_tool_use id. */
+  id: z.string(),
+  variant: z.enum(['bm25', 'regex']),
+  /** The search's input as JSON text ({"query": …}). */
+  inputJson: z.string(),
+  found: z.array(z.object({ server: z.string(), tool: z.string() })),
+  /** The search tool's error code, when it failed. */
+  error: z.string().optional(),
+});
+/**
+ * A summary the API wrote of the earlier conversation (context compaction).
+ * The API reads only what follows it; `raw` is the block exactly as
+ * received, sent back verbatim.
+ */
+const CompactionBlock = z.object({
+  type: z.literal('compaction'),
+  summary: z.string().nullable(),
+  raw: z.string(),
+});
+/** A PDF or text file the person attached; goes to Claude as a document block. */
+const DocumentBlock = z.object({
+  type: z.literal('document'),
+  name: z.string(),
+  mimeType: z.string(),
+  /** Size of the file in bytes. */
+  bytes: z.number(),
+  /** Base64 content (PDF). */
+  data: z.string().optional(),
+  /** Text content (text files). */
+  text: z.string().optional(),
 });
 const ToolResultBlock = z.object({
   type: z.literal('tool_result'),
@@ -96,6 +163,8 @@ const NoticeBlock = z.object({
   type: z.literal('notice'),
   level: z.enum(['info', 'warning', 'error']),
   text: z.string(),
+  /** What the notice is about, so the host says a thing once per conversation. */
+  code: z.string().optional(),
 });
 
 export const ChatBlockSchema = z.discriminatedUnion('type', [
@@ -106,8 +175,17 @@ export const ChatBlockSchema = z.discriminatedUnion('type', [
   NoticeBlock,
   ResourceContextBlock,
   PromptMessageBlock,
+  ThinkingBlock,
+  RedactedThinkingBlock,
+  ToolSearchBlock,
+  CompactionBlock,
+  DocumentBlock,
 ]);
 export type ChatBlock = z.infer<typeof ChatBlockSchema>;
+export type ThinkingChatBlock = z.infer<typeof ThinkingBlock>;
+export type ToolSearchChatBlock = z.infer<typeof ToolSearchBlock>;
+export type CompactionChatBlock = z.infer<typeof CompactionBlock>;
+export type DocumentChatBlock = z.infer<typeof DocumentBlock>;
 export type ToolUseChatBlock = z.infer<typeof ToolUseBlock>;
 export type ToolResultChatBlock = z.infer<typeof ToolResultBlock>;
 export type ResourceContextChatBlock = z.infer<typeof ResourceContextBlock>;
@@ -130,6 +208,14 @@ export const ChatMessageSchema = z.object({
   /** Assistant messages: the tokens of the request that produced it. */
   usage: UsageSchema.optional(),
   model: z.string().optional(),
+  /** The message before this one on its branch (absent for the first). */
+  parentId: z.string().optional(),
+  /**
+   * Set when this message has other versions (an edited message, a
+   * regenerated answer): its place among them, 1-based, and how many there
+   * are. `switchBranch` shows another one.
+   */
+  branch: z.object({ index: z.number(), count: z.number(), siblingIds: z.array(z.string()) }).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
@@ -155,6 +241,8 @@ export const ChatErrorCodeSchema = z.enum([
   'network',
   'api',
   'iteration_limit',
+  /** The conversation is longer than the model's context window, even after clearing and compacting. */
+  'context_length',
   'internal',
 ]);
 export type ChatErrorCode = z.infer<typeof ChatErrorCodeSchema>;
@@ -177,6 +265,8 @@ export const ChatDeltaEventSchema = z.object({
   messageId: z.string(),
   /** Text to append (several stream deltas batched together). */
   text: z.string(),
+  /** "thinking": the text is Claude's thinking, streamed before its answer. */
+  kind: z.enum(['text', 'thinking']).optional(),
 });
 export type ChatDeltaEvent = z.infer<typeof ChatDeltaEventSchema>;
 
@@ -243,6 +333,8 @@ export const ImageAttachmentSchema = z
     mimeType: ModelImageType,
     /** Base64 data, at most ~5 MB decoded. */
     data: z.string().max(7_000_000),
+    /** The file's name, when it came from a file. */
+    name: z.string().max(256).optional(),
   })
   .strict();
 
@@ -286,6 +378,8 @@ export const AttachmentSchema = z.discriminatedUnion('type', [
   ImageAttachmentSchema,
   ResourceAttachmentSchema,
   PromptMessageAttachmentSchema,
+  DocumentAttachmentSchema,
+  TextFileAttachmentSchema,
 ]);
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
@@ -294,6 +388,15 @@ export const SendMessageSchema = z
     conversationId: ConversationIdSchema,
     text: z.string().max(1_000_000),
     attachments: z.array(AttachmentSchema).max(50).optional(),
+  })
+  .strict();
+
+/** Edit an earlier user message and send it again; the old version stays on its own branch. */
+export const EditMessageSchema = z
+  .object({
+    conversationId: ConversationIdSchema,
+    messageId: z.string().min(1).max(64),
+    text: z.string().max(1_000_000),
   })
   .strict();
 

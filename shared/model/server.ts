@@ -152,6 +152,8 @@ export const ServerSnapshotSchema = z.object({
     logging: z.boolean(),
   }),
   tools: z.array(ToolInfoSchema),
+  /** The server listed more tools than the host keeps per server: only `kept` are offered. */
+  toolsCapped: z.object({ listed: z.number(), kept: z.number() }).optional(),
   counts: z.object({
     tools: z.number(),
     resources: z.number(),

@@ -10,6 +10,29 @@ export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const DEFAULT_MAX_ITERATIONS = 25;
 
+/**
+ * Tool search: "auto" defers the tools' definitions (the API's tool search
+ * tool finds the ones Claude needs) once the enabled tools pass either
+ * threshold; "always" defers at any size; "off" always sends every definition.
+ */
+export const ToolSearchModeSchema = z.enum(['auto', 'always', 'off']);
+export type ToolSearchMode = z.infer<typeof ToolSearchModeSchema>;
+
+export const ToolSearchSettingsSchema = z.object({
+  mode: ToolSearchModeSchema,
+  /** "auto" turns tool search on from this many offered tools… */
+  minTools: z.number().int().min(1).max(10_000),
+  /** …or from this many (estimated) tokens of tool definitions. */
+  minTokens: z.number().int().min(100).max(1_000_000),
+});
+export type ToolSearchSettings = z.infer<typeof ToolSearchSettingsSchema>;
+
+export const DEFAULT_TOOL_SEARCH: ToolSearchSettings = { mode: 'auto', minTools: 30, minTokens: 10_000 };
+
+/** A tool the person pinned: its definition is always sent, never deferred. */
+export const PinnedToolSchema = z.object({ server: z.string().max(64), tool: z.string().max(256) }).strict();
+export type PinnedTool = z.infer<typeof PinnedToolSchema>;
+
 export const ApiKeyStateSchema = z.object({
   set: z.boolean(),
   /** "sk-…abcd": the first three and last four characters, present when set. */
@@ -26,6 +49,8 @@ export const SettingsSchema = z.object({
   /** Model requests per turn before the loop stops with a notice. */
   maxIterations: z.number().int(),
   apiKey: ApiKeyStateSchema,
+  toolSearch: ToolSearchSettingsSchema,
+  pinnedTools: z.array(PinnedToolSchema),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -37,6 +62,7 @@ export const UpdateSettingsSchema = z
       .optional(),
     model: z.string().trim().min(1).max(256).optional(),
     maxIterations: z.number().int().min(1).max(200).optional(),
+    toolSearch: ToolSearchSettingsSchema.partial().strict().optional(),
   })
   .strict();
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
@@ -45,6 +71,10 @@ export const ModelInfoSchema = z.object({
   id: z.string(),
   displayName: z.string(),
   createdAt: z.string().optional(),
+  /** The model's context window in tokens, when the models API says. */
+  contextWindow: z.number().optional(),
+  /** Whether the model takes adaptive thinking, when the models API says. */
+  adaptiveThinking: z.boolean().optional(),
 });
 export type ModelInfo = z.infer<typeof ModelInfoSchema>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodePlatform } from '../../electron/host/node-platform.js';
-import { buildTools } from '../../electron/host/chat/request-builder.js';
+import { offerTools } from '../../electron/host/chat/tool-offer.js';
+import { DEFAULT_TOOL_SEARCH } from '../../shared/model/settings.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
 import { createTestHost, start, value, waitForEvent } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
@@ -69,7 +70,10 @@ describe('MCP Apps in the host core', () => {
 
   it('offers Claude only tools whose visibility includes "model"', async () => {
     const servers = value(await t.api.listServers({}));
-    const names = buildTools(servers).tools.map((tool) => tool.name);
+    const names = offerTools(servers, {
+      settings: { ...DEFAULT_TOOL_SEARCH, mode: 'off' },
+      pinned: [],
+    }).tools.map((tool) => tool.name);
     expect(names).toContain('apps__show-counter');
     expect(names).toContain('apps__model-only');
     expect(names).not.toContain('apps__increment');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTools } from '../../electron/host/chat/request-builder.js';
+import { offerTools } from '../../electron/host/chat/tool-offer.js';
+import { DEFAULT_TOOL_SEARCH } from '../../shared/model/settings.js';
 import { ToolInfoSchema } from '../../shared/model/server.js';
 import type { ServerSnapshot, ToolInfo } from '../../shared/model/server.js';
 import {
@@ -62,6 +63,10 @@ describe('MCP Apps tool metadata and visibility', () => {
         tool('model', { ui: { visibility: ['model'] } }),
       ],
     } as unknown as ServerSnapshot;
-    expect(buildTools([server]).tools.map((t) => t.name)).toEqual(['srv__both', 'srv__model']);
+    expect(
+      offerTools([server], { settings: { ...DEFAULT_TOOL_SEARCH, mode: 'off' }, pinned: [] }).tools.map(
+        (t) => t.name,
+      ),
+    ).toEqual(['srv__both', 'srv__model']);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildMessages, buildSystem, buildTools } from '../../electron/host/chat/request-builder.js';
+import { buildMessages, buildSystem } from '../../electron/host/chat/request-builder.js';
+import { offerTools } from '../../electron/host/chat/tool-offer.js';
+import { DEFAULT_TOOL_SEARCH } from '../../shared/model/settings.js';
 import { ToolNameTable } from '../../electron/host/chat/tool-names.js';
 import { toApiToolResult } from '../../electron/host/chat/tool-result-mapping.js';
 import type { ChatMessage, ToolResultChatBlock } from '../../shared/model/chat.js';
@@ -30,7 +32,10 @@ function message(role: ChatMessage['role'], blocks: ChatMessage['blocks']): Chat
   return { id: `m${String(seq++)}`, conversationId: 'c', turnId: 't', role, blocks, createdAt: 0 };
 }
 
-describe('buildTools / buildSystem', () => {
+const offerOptions = { settings: DEFAULT_TOOL_SEARCH, pinned: [] };
+const buildTools = (servers: ServerSnapshot[]) => offerTools(servers, offerOptions);
+
+describe('offerTools / buildSystem', () => {
   it('offers only tools of connected servers that are not disabled, last one cached', () => {
     const { tools } = buildTools([
       server('on', 'connected', [
@@ -42,7 +47,7 @@ describe('buildTools / buildSystem', () => {
     ]);
     expect(tools.map((t) => t.name)).toEqual(['on__a']);
     expect(tools[0]?.cache_control).toEqual({ type: 'ephemeral' });
-    expect(tools[0]?.description).toContain('MCP server "on"');
+    expect(tools[0] && 'description' in tools[0] ? tools[0].description : '').toContain('MCP server "on"');
   });
 
   it("labels each connected server's instructions and caches the system prompt", () => {

@@ -19,6 +19,12 @@ export type ChatRequestName =
   | 'revokePolicy'
   | 'listAudit'
   | 'setServerTrust'
-  | 'getToolResult';
+  | 'getToolResult'
+  | 'editMessage'
+  | 'regenerateAnswer'
+  | 'switchBranch'
+  | 'setConversationSettings'
+  | 'exportConversation'
+  | 'setToolPinned';
 
 export type ChatHandlers = Pick<HostHandlers, ChatRequestName>;

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
-import type { Attachment, ChatBlock, TurnStarted, TurnState } from '../../../shared/model/chat.js';
-import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
-import type { ModelList, Settings } from '../../../shared/model/settings.js';
+import type {
+  Attachment,
+  ChatBlock,
+  ChatMessage,
+  TurnStarted,
+  TurnState,
+} from '../../../shared/model/chat.js';
+import { contextWindowOf } from '../../../shared/model/context-window.js';
+import type { ModelInfo, ModelList, Settings } from '../../../shared/model/settings.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
 import { HostError, describeError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
@@ -17,19 +23,15 @@ import type { Db } from '../store/database.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import type { ChatHandlers } from './chat-handlers.js';
 import { auditUserCall, consentRuleHandlers } from './consent-rule-handlers.js';
+import { writeConversationExport } from './conversation-export.js';
+import { fetchModels } from './model-list.js';
 import { userMessageBlocks } from './message-context.js';
+import type { EndpointQuirks } from './model-request.js';
 import { ToolConsent } from './tool-consent.js';
 import { TurnRunner } from './turn-runner.js';
 
 export const DATABASE_FILE_NAME = 'mcp-host.db';
 const DEFAULT_TITLE = 'New conversation';
-
-/** Shown in the model picker when the models API cannot be reached. */
-const FALLBACK_MODELS: ModelList['models'] = [
-  { id: DEFAULT_MODEL, displayName: 'Claude Sonnet 4.6' },
-  { id: 'claude-opus-4-7', displayName: 'Claude Opus 4.7' },
-  { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' },
-];
 
 export interface ChatServiceOptions {
   platform: Platform;
@@ -69,6 +71,10 @@ interface Ready {
 export class ChatService {
   private ready: Promise<Ready> | undefined;
   private readonly active = new Map<string, ActiveTurn>();
+  /** What each endpoint + model refused (tool search, thinking, context management), for this run. */
+  private readonly quirks = new Map<string, EndpointQuirks>();
+  /** Models as the models API last described them (context windows). */
+  private models: readonly ModelInfo[] | undefined;
 
   constructor(private readonly options: ChatServiceOptions) {}
 
@@ -120,6 +126,34 @@ export class ChatService {
       retryTurn: ({ conversationId }) => this.retry(conversationId),
       ...consentRuleHandlers(() => this.open(), this.options.servers, this.options.emit),
       getToolResult: async ({ toolUseId }) => (await this.open()).conversations.fullToolResult(toolUseId),
+      editMessage: ({ conversationId, messageId, text }) => this.edit(conversationId, messageId, text),
+      regenerateAnswer: ({ conversationId }) => this.regenerate(conversationId),
+      switchBranch: async ({ conversationId, messageId }) => {
+        const { conversations } = await this.open();
+        if (this.active.has(conversationId)) {
+          throw new HostError('conflict', 'Claude is still answering in this conversation; stop it first');
+        }
+        conversations.switchBranch(conversationId, messageId);
+        return {
+          conversation: conversations.get(conversationId),
+          messages: conversations.messages(conversationId),
+        };
+      },
+      setConversationSettings: async ({ id, settings }) => {
+        const summary = (await this.open()).conversations.setSettings(id, settings);
+        this.options.emit('conversationChanged', summary);
+        return summary;
+      },
+      exportConversation: async ({ id, format, folder }) => {
+        const { conversations } = await this.open();
+        return writeConversationExport(
+          { conversation: conversations.get(id), messages: conversations.messages(id) },
+          format,
+          folder,
+        );
+      },
+      setToolPinned: async ({ server, tool, pinned }) =>
+        this.settingsChanged(await (await this.open()).settings.setToolPinned({ server, tool }, pinned)),
     };
   }
 
@@ -202,8 +236,7 @@ export class ChatService {
     const conversation = ready.conversations.get(conversationId);
     if (text.trim() === '' && attachments.length === 0)
       throw new HostError('invalid_params', 'The message is empty');
-    const turn = this.reserve(conversationId);
-    try {
+    return this.begin(conversationId, async (turn) => {
       const apiKey = await requireKey(ready.settings);
       const blocks = [
         ...(this.options.appContext?.take(conversationId) ?? []),
@@ -222,10 +255,7 @@ export class ChatService {
       this.options.emit('conversationChanged', ready.conversations.get(conversationId));
       this.run(conversationId, turn, ready, apiKey);
       return { turnId: turn.turnId, userMessage };
-    } catch (error) {
-      this.active.delete(conversationId);
-      throw error;
-    }
+    });
   }
 
   private async retry(conversationId: string): Promise<TurnStarted> {
@@ -239,10 +269,60 @@ export class ChatService {
     if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use')) {
       throw new HostError('conflict', 'Claude already answered; send a new message instead');
     }
-    const turn = this.reserve(conversationId);
-    try {
+    return this.begin(conversationId, async (turn) => {
       this.run(conversationId, turn, ready, await requireKey(ready.settings));
       return { turnId: turn.turnId };
+    });
+  }
+
+  /**
+   * Sends an earlier user message again with new text. The new version
+   * starts a branch beside the old one (its attachments and context come
+   * along); the old version and its answers stay reachable.
+   */
+  private async edit(conversationId: string, messageId: string, text: string): Promise<TurnStarted> {
+    const ready = await this.open();
+    const original = ready.conversations.message(conversationId, messageId);
+    if (original.role !== 'user')
+      throw new HostError('invalid_params', 'Only your own messages can be edited');
+    const kept = original.blocks.filter((b) => b.type !== 'text');
+    if (text.trim() === '' && kept.length === 0)
+      throw new HostError('invalid_params', 'The message is empty');
+    return this.begin(conversationId, async (turn) => {
+      const apiKey = await requireKey(ready.settings);
+      const userMessage = ready.conversations.addMessage(conversationId, {
+        turnId: turn.turnId,
+        role: 'user',
+        blocks: [...kept, ...(text.trim() !== '' ? [{ type: 'text' as const, text }] : [])],
+        parentId: original.parentId ?? null,
+      });
+      this.options.emit('chatMessage', { conversationId, message: userMessage });
+      this.options.emit('conversationChanged', ready.conversations.get(conversationId));
+      this.run(conversationId, turn, ready, apiKey);
+      return { turnId: turn.turnId, userMessage };
+    });
+  }
+
+  /** Answers the last user message again; the new answer is a branch beside the old one. */
+  private async regenerate(conversationId: string): Promise<TurnStarted> {
+    const ready = await this.open();
+    const messages = ready.conversations.messages(conversationId);
+    const lastUser = [...messages].reverse().find((m: ChatMessage) => m.role === 'user');
+    if (!lastUser) throw new HostError('conflict', 'There is no answer to regenerate yet');
+    return this.begin(conversationId, async (turn) => {
+      this.run(conversationId, turn, ready, await requireKey(ready.settings), lastUser.id);
+      return { turnId: turn.turnId };
+    });
+  }
+
+  /** Claims the turn slot, then starts the turn; the slot is given back if starting fails. */
+  private async begin(
+    conversationId: string,
+    start: (turn: ActiveTurn) => Promise<TurnStarted>,
+  ): Promise<TurnStarted> {
+    const turn = this.reserve(conversationId);
+    try {
+      return await start(turn);
     } catch (error) {
       this.active.delete(conversationId);
       throw error;
@@ -265,8 +345,23 @@ export class ChatService {
   }
 
   /** Starts the agent loop of a reserved turn in the background; events report its progress. */
-  private run(conversationId: string, turn: ActiveTurn, ready: Ready, apiKey: string): void {
-    const { baseUrl, model, maxIterations } = ready.settings.settings();
+  private run(
+    conversationId: string,
+    turn: ActiveTurn,
+    ready: Ready,
+    apiKey: string,
+    regenerateFrom?: string,
+  ): void {
+    const { baseUrl, maxIterations, toolSearch, pinnedTools } = ready.settings.settings();
+    const conversation = ready.conversations.get(conversationId).settings;
+    const model = conversation?.model ?? ready.settings.settings().model;
+    const quirkKey = `${baseUrl}\u0000${model}`;
+    const quirks = this.quirks.get(quirkKey) ?? {
+      noToolSearch: false,
+      noThinking: false,
+      noContextManagement: false,
+    };
+    this.quirks.set(quirkKey, quirks);
     const client = new Anthropic({
       apiKey,
       baseURL: baseUrl,
@@ -287,6 +382,12 @@ export class ChatService {
         baseUrl,
         maxIterations,
         signal: turn.controller.signal,
+        toolSearch,
+        pinned: pinnedTools,
+        conversation,
+        quirks,
+        contextWindow: contextWindowOf(model, this.models),
+        firstParentId: regenerateFrom,
       },
       {
         store: ready.conversations,
@@ -312,27 +413,9 @@ export class ChatService {
 
   private async listModels(): Promise<ModelList> {
     const { settings } = await this.open();
-    const apiKey = await settings.apiKey();
-    if (apiKey === undefined)
-      return { models: FALLBACK_MODELS, source: 'default', error: 'No API key is set' };
-    const client = new Anthropic({
-      apiKey,
-      baseURL: settings.settings().baseUrl,
-      maxRetries: 0,
-      timeout: 10_000,
-    });
-    try {
-      const models: ModelList['models'] = [];
-      for await (const model of client.models.list({ limit: 100 })) {
-        models.push({ id: model.id, displayName: model.display_name, createdAt: model.created_at });
-        if (models.length >= 500) break;
-      }
-      return models.length > 0
-        ? { models, source: 'api' }
-        : { models: FALLBACK_MODELS, source: 'default', error: 'The models API returned no models' };
-    } catch (error) {
-      return { models: FALLBACK_MODELS, source: 'default', error: describeError(error) };
-    }
+    const list = await fetchModels(settings);
+    if (list.source === 'api') this.models = list.models;
+    return list;
   }
 }
 
@@ -344,10 +427,12 @@ async function requireKey(settings: SettingsStore): Promise<string> {
   return key;
 }
 
-/** A message that is only an inserted prompt is titled after it ("/name"). */
+/** A message that is only an inserted prompt is titled after it ("/name"); only files, after the first. */
 function promptTitle(attachments: readonly Attachment[]): string {
   const prompt = attachments.find((a) => a.type === 'prompt-message');
-  return prompt ? `/${prompt.prompt}` : '';
+  if (prompt) return `/${prompt.prompt}`;
+  const file = attachments.find((a) => a.type === 'document' || a.type === 'text-file');
+  return file?.type === 'document' || file?.type === 'text-file' ? file.name : '';
 }
 
 function titleFrom(text: string): string {

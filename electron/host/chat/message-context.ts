@@ -6,6 +6,7 @@ import type {
   PromptMessageChatBlock,
   ResourceContextChatBlock,
 } from '../../../shared/model/chat.js';
+import { ATTACHMENT_LIMITS, formatFileSize } from '../../../shared/model/attachments.js';
 import { HostError, describeError } from '../errors.js';
 import { resourceAsContext } from '../features/resource-context.js';
 import type { ServerManager } from '../servers/server-manager.js';
@@ -28,6 +29,7 @@ export async function userMessageBlocks(
   attachments: readonly Attachment[],
   signal?: AbortSignal,
 ): Promise<ChatBlock[]> {
+  checkFileSizes(attachments);
   const resources = await Promise.all(
     attachments
       .filter((a): a is ResourceRef => a.type === 'resource')
@@ -35,12 +37,73 @@ export async function userMessageBlocks(
   );
   return [
     ...attachments.filter((a): a is PromptRef => a.type === 'prompt-message').map(promptMessageBlock),
-    ...attachments.flatMap((a): ChatBlock[] =>
-      a.type === 'image' ? [{ type: 'image', mimeType: a.mimeType, data: a.data }] : [],
-    ),
+    ...attachments.flatMap((a): ChatBlock[] => {
+      switch (a.type) {
+        case 'image':
+          return [
+            {
+              type: 'image',
+              mimeType: a.mimeType,
+              data: a.data,
+              ...(a.name !== undefined ? { name: a.name } : {}),
+            },
+          ];
+        case 'document':
+          return [
+            {
+              type: 'document',
+              name: a.name,
+              mimeType: a.mimeType,
+              bytes: base64Bytes(a.data),
+              data: a.data,
+            },
+          ];
+        case 'text-file':
+          return [
+            {
+              type: 'document',
+              name: a.name,
+              mimeType: a.mimeType,
+              bytes: Buffer.byteLength(a.text),
+              text: a.text,
+            },
+          ];
+        default:
+          return [];
+      }
+    }),
     ...resources,
     ...(text.trim() !== '' ? [{ type: 'text' as const, text }] : []),
   ];
+}
+
+function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+/** The renderer checks file sizes before it reads a file; this is the host's own check of what arrived. */
+function checkFileSizes(attachments: readonly Attachment[]): void {
+  let total = 0;
+  let files = 0;
+  for (const a of attachments) {
+    if (a.type !== 'image' && a.type !== 'document' && a.type !== 'text-file') continue;
+    const bytes = a.type === 'text-file' ? Buffer.byteLength(a.text) : base64Bytes(a.data);
+    files++;
+    total += bytes;
+    if (a.type === 'image' && bytes > ATTACHMENT_LIMITS.imageBytes) {
+      throw new HostError(
+        'invalid_params',
+        `${a.name ?? 'An image'} is ${formatFileSize(bytes)}; an image may be at most ${formatFileSize(ATTACHMENT_LIMITS.imageBytes)}. Nothing was sent.`,
+      );
+    }
+  }
+  if (files > ATTACHMENT_LIMITS.files || total > ATTACHMENT_LIMITS.totalBytes) {
+    throw new HostError(
+      'invalid_params',
+      `The files of one message may be at most ${String(ATTACHMENT_LIMITS.files)} and ${formatFileSize(ATTACHMENT_LIMITS.totalBytes)} together (these are ${String(files)}, ${formatFileSize(total)}). Nothing was sent.`,
+    );
+  }
 }
 
 async function readAttached(

@@ -1,98 +1,95 @@
+import { z } from 'zod';
 import type {
-  ContentBlockParam,
-  ImageBlockParam,
-  MessageParam,
-  TextBlockParam,
-  Tool,
-} from '@anthropic-ai/sdk/resources/messages';
-import type { ChatMessage, ContextPart, ToolResultChatBlock } from '../../../shared/model/chat.js';
+  ChatBlock,
+  ChatMessage,
+  ContextPart,
+  DocumentChatBlock,
+  ToolResultChatBlock,
+} from '../../../shared/model/chat.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
-import { visibleToModel } from '../../../shared/model/tool-meta.js';
+import { SEARCH_TOOL } from './tool-offer.js';
 import { ToolNameTable } from './tool-names.js';
-import type { ToolRef } from './tool-names.js';
 import { toApiToolResult } from './tool-result-mapping.js';
+import type {
+  WireBlock,
+  WireCompaction,
+  WireDocument,
+  WireImage,
+  WireMessage,
+  WireText,
+} from './wire-types.js';
 
 const BASE_SYSTEM_PROMPT = `You are Claude, working inside a desktop MCP host. You can use the tools of the Model Context Protocol servers the user has connected; each tool name starts with its server's name. Every tool call is shown to the user, who may allow or decline it. If a call is declined, do not retry it unchanged; ask the user or continue without it.`;
 
-/**
- * The tools of connected servers that may be offered: skips disabled servers,
- * disabled tools, and MCP Apps tools whose visibility lacks "model".
- */
-export function offerableTools(
-  servers: readonly ServerSnapshot[],
-): { ref: ToolRef; server: ServerSnapshot }[] {
-  const out: { ref: ToolRef; server: ServerSnapshot }[] = [];
-  for (const server of servers) {
-    if (server.status !== 'connected') continue;
-    for (const tool of server.tools) {
-      if (tool.disabled === true || !visibleToModel(tool)) continue;
-      out.push({ ref: { server: server.name, tool: tool.name }, server });
-    }
-  }
-  return out;
-}
+const SEARCH_HINT = `Most tools are not loaded yet: search for the tools you need with the tool search tool (by what they do, or by server name) before you answer that a tool is missing.`;
 
-export interface ToolSet {
-  table: ToolNameTable;
-  tools: Tool[];
-}
-
-/** API tool definitions for the offerable tools; the last carries a cache breakpoint. */
-export function buildTools(servers: readonly ServerSnapshot[]): ToolSet {
-  const offer = offerableTools(servers);
-  const table = new ToolNameTable(offer.map((o) => o.ref));
-  const tools: Tool[] = [];
-  for (const { ref, server } of offer) {
-    const info = server.tools.find((t) => t.name === ref.tool);
-    const name = table.apiName(ref);
-    if (!info || name === undefined) continue;
-    const label = info.title ?? info.annotations?.title;
-    tools.push({
-      name,
-      description:
-        `[MCP server "${ref.server}", tool "${ref.tool}"${label ? `: ${label}` : ''}] ${info.description ?? ''}`.trim(),
-      input_schema: { ...info.inputSchema, type: 'object' },
-    });
-  }
-  const last = tools.at(-1);
-  if (last) last.cache_control = { type: 'ephemeral' };
-  return { table, tools };
+export interface SystemOptions {
+  /** The person's own instructions for this conversation. */
+  userPrompt?: string | undefined;
+  /** Tool search is on: tell Claude to search. */
+  search?: boolean;
 }
 
 /**
  * The system prompt: ours, then each connected server's `instructions`,
  * labelled with the server's name (they are the server's words, not the
- * user's). One cache breakpoint at its end.
+ * user's), then the person's instructions for this conversation. One cache
+ * breakpoint at its end.
  */
-export function buildSystem(servers: readonly ServerSnapshot[]): TextBlockParam[] {
-  const parts = [BASE_SYSTEM_PROMPT];
+export function buildSystem(servers: readonly ServerSnapshot[], options: SystemOptions = {}): WireText[] {
+  const parts = [options.search === true ? `${BASE_SYSTEM_PROMPT}\n\n${SEARCH_HINT}` : BASE_SYSTEM_PROMPT];
+  const instructions: string[] = [];
   for (const server of servers) {
     const text = server.instructions?.trim();
     if (server.status !== 'connected' || !text) continue;
-    parts.push(`<server_instructions server="${server.name}">\n${text}\n</server_instructions>`);
+    instructions.push(`<server_instructions server="${server.name}">\n${text}\n</server_instructions>`);
   }
-  if (parts.length > 1) {
-    parts.splice(
-      1,
-      0,
+  if (instructions.length > 0) {
+    parts.push(
       'Instructions published by the connected MCP servers (written by each server, not by the user):',
+      ...instructions,
     );
   }
+  const own = options.userPrompt?.trim();
+  if (own) parts.push(`Instructions from the user for this conversation:\n${own}`);
   return [{ type: 'text', text: parts.join('\n\n'), cache_control: { type: 'ephemeral' } }];
 }
+
+export interface HistoryOptions {
+  /** Tool search is on in this request: past searches go back as the API wrote them. */
+  search?: boolean;
+  /** Thinking is off in this request (or refused by the endpoint): drop stored thinking blocks. */
+  dropThinking?: boolean;
+  /** Compaction blocks go only to the beta endpoint; without it they are left out. */
+  compaction?: boolean;
+  /**
+   * Keep only this many of the latest tool results whole; older ones are
+   * replaced by a line saying they were cleared (the host's own last resort
+   * when the API cannot clear or compact a conversation that no longer fits).
+   */
+  keepToolResults?: number;
+}
+
+const CLEARED_RESULT = '[This old tool result was cleared by the host to fit the context window.]';
 
 /**
  * The stored conversation as API messages. Tool results travel as user
  * content; consecutive messages of one role are merged; a tool_use that has
  * no result (the host was killed while it ran) gets an "interrupted" error
- * result so the history stays valid. The last block carries a cache breakpoint.
+ * result so the history stays valid. Thinking, tool searches and compaction
+ * summaries go back exactly as the API returned them (when this request can
+ * carry them). The last block carries a cache breakpoint.
  */
-export function buildMessages(history: readonly ChatMessage[], table: ToolNameTable): MessageParam[] {
-  const out: MessageParam[] = [];
-  const push = (role: 'user' | 'assistant', content: ContentBlockParam[]) => {
+export function buildMessages(
+  history: readonly ChatMessage[],
+  table: ToolNameTable,
+  options: HistoryOptions = {},
+): WireMessage[] {
+  const out: WireMessage[] = [];
+  const push = (role: 'user' | 'assistant', content: (WireBlock | WireCompaction)[]) => {
     if (content.length === 0) return;
     const previous = out.at(-1);
-    if (previous?.role === role && Array.isArray(previous.content)) previous.content.push(...content);
+    if (previous?.role === role) previous.content.push(...content);
     else out.push({ role, content });
   };
   let open: { id: string; server: string; tool: string }[] = [];
@@ -105,6 +102,8 @@ export function buildMessages(history: readonly ChatMessage[], table: ToolNameTa
     open = [];
   };
 
+  const clearBefore = clearingPoint(history, options.keepToolResults);
+  let resultIndex = 0;
   for (const message of history) {
     if (message.role === 'notice') continue;
     if (message.role === 'tool') {
@@ -112,7 +111,14 @@ export function buildMessages(history: readonly ChatMessage[], table: ToolNameTa
       const results = message.blocks.filter(
         (b): b is ToolResultChatBlock => b.type === 'tool_result' && open.some((t) => t.id === b.toolUseId),
       );
-      push('user', results.map(toApiToolResult));
+      push(
+        'user',
+        results.map((r) =>
+          toApiToolResult(
+            resultIndex++ < clearBefore ? { ...r, content: [{ type: 'text', text: CLEARED_RESULT }] } : r,
+          ),
+        ),
+      );
       const done = new Set(results.map((r) => r.toolUseId));
       open = open.filter((t) => !done.has(t.id));
       continue;
@@ -123,24 +129,17 @@ export function buildMessages(history: readonly ChatMessage[], table: ToolNameTa
       for (const block of message.blocks) {
         if (block.type === 'text' && block.text !== '') push('user', [{ type: 'text', text: block.text }]);
         else if (block.type === 'image') push('user', [imageParam(block)]);
+        else if (block.type === 'document') push('user', [documentParam(block)]);
         else if (block.type === 'resource_context') push('user', block.content.map(contextParam));
         else if (block.type === 'prompt_message') push(block.role, block.content.map(contextParam));
       }
       continue;
     }
-    const content: ContentBlockParam[] = [];
+    const content: (WireBlock | WireCompaction)[] = [];
     for (const block of message.blocks) {
-      if (block.type === 'text' && block.text !== '') content.push({ type: 'text', text: block.text });
-      if (block.type === 'tool_use') {
-        const ref = { server: block.server, tool: block.tool };
-        content.push({
-          type: 'tool_use',
-          id: block.id,
-          name: table.apiName(ref) ?? new ToolNameTable([ref]).apiName(ref) ?? 'tool',
-          input: parseInput(block.inputJson),
-        });
-        open.push({ id: block.id, server: block.server, tool: block.tool });
-      }
+      const wire = assistantBlock(block, table, options);
+      content.push(...wire);
+      if (block.type === 'tool_use') open.push({ id: block.id, server: block.server, tool: block.tool });
     }
     push('assistant', content);
   }
@@ -149,7 +148,69 @@ export function buildMessages(history: readonly ChatMessage[], table: ToolNameTa
   return out;
 }
 
-function imageParam(block: { mimeType: string; data: string }): ImageBlockParam {
+/** How many of the history's tool results (oldest first) are cleared to keep the last `keep`. */
+function clearingPoint(history: readonly ChatMessage[], keep: number | undefined): number {
+  if (keep === undefined) return 0;
+  let results = 0;
+  for (const message of history) {
+    if (message.role === 'tool') results += message.blocks.filter((b) => b.type === 'tool_result').length;
+  }
+  return Math.max(0, results - keep);
+}
+
+function assistantBlock(
+  block: ChatBlock,
+  table: ToolNameTable,
+  options: HistoryOptions,
+): (WireBlock | WireCompaction)[] {
+  switch (block.type) {
+    case 'text':
+      return block.text !== '' ? [{ type: 'text', text: block.text }] : [];
+    case 'thinking':
+      return options.dropThinking === true
+        ? []
+        : [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
+    case 'redacted_thinking':
+      return options.dropThinking === true ? [] : [{ type: 'redacted_thinking', data: block.data }];
+    case 'tool_use': {
+      const ref = { server: block.server, tool: block.tool };
+      return [
+        {
+          type: 'tool_use',
+          id: block.id,
+          name: table.apiName(ref) ?? new ToolNameTable([ref]).apiName(ref) ?? 'tool',
+          input: parseInput(block.inputJson),
+        },
+      ];
+    }
+    case 'tool_search': {
+      // Only with the search tool in this request; references to tools no longer offered are dropped
+      // (the API refuses a reference to a tool it does not know).
+      if (options.search !== true) return [];
+      const references = block.found.flatMap((ref) => {
+        const name = table.apiName(ref);
+        return name !== undefined ? [{ type: 'tool_reference' as const, tool_name: name }] : [];
+      });
+      return [
+        { type: 'server_tool_use', id: block.id, name: SEARCH_TOOL.name, input: parseInput(block.inputJson) },
+        {
+          type: 'tool_search_tool_result',
+          tool_use_id: block.id,
+          content:
+            block.error !== undefined
+              ? { type: 'tool_search_tool_result_error', error_code: 'unavailable' }
+              : { type: 'tool_search_tool_search_result', tool_references: references },
+        },
+      ];
+    }
+    case 'compaction':
+      return options.compaction === true ? [compactionParam(block.raw)] : [];
+    default:
+      return [];
+  }
+}
+
+function imageParam(block: { mimeType: string; data: string }): WireImage {
   return {
     type: 'image',
     source: {
@@ -160,7 +221,39 @@ function imageParam(block: { mimeType: string; data: string }): ImageBlockParam 
   };
 }
 
-function contextParam(part: ContextPart): TextBlockParam | ImageBlockParam {
+function documentParam(block: DocumentChatBlock): WireDocument {
+  if (block.data !== undefined) {
+    return {
+      type: 'document',
+      title: block.name,
+      source: { type: 'base64', media_type: 'application/pdf', data: block.data },
+    };
+  }
+  return {
+    type: 'document',
+    title: block.name,
+    source: { type: 'text', media_type: 'text/plain', data: block.text ?? '' },
+  };
+}
+
+const StoredCompaction = z.object({
+  content: z.string().nullable().optional(),
+  encrypted_content: z.string().nullable().optional(),
+  signature: z.string().nullable().optional(),
+});
+
+/** The compaction block as the API returned it; its fields are opaque and go back unchanged. */
+function compactionParam(raw: string): WireCompaction {
+  const { content, encrypted_content, signature } = StoredCompaction.parse(JSON.parse(raw));
+  return {
+    type: 'compaction',
+    ...(content !== undefined ? { content } : {}),
+    ...(encrypted_content !== undefined ? { encrypted_content } : {}),
+    ...(signature !== undefined ? { signature } : {}),
+  };
+}
+
+function contextParam(part: ContextPart): WireText | WireImage {
   return part.type === 'text' ? { type: 'text', text: part.text } : imageParam(part);
 }
 
@@ -187,11 +280,16 @@ function parseInput(json: string): Record<string, unknown> {
   }
 }
 
-function markLastForCache(messages: MessageParam[]): void {
+function markLastForCache(messages: WireMessage[]): void {
   const last = messages.at(-1);
-  if (!last || !Array.isArray(last.content)) return;
-  const block = last.content.at(-1);
-  if (block && (block.type === 'text' || block.type === 'tool_result' || block.type === 'image')) {
+  const block = last?.content.at(-1);
+  if (
+    block &&
+    (block.type === 'text' ||
+      block.type === 'tool_result' ||
+      block.type === 'image' ||
+      block.type === 'document')
+  ) {
     block.cache_control = { type: 'ephemeral' };
   }
 }

@@ -1,8 +1,4 @@
-import type {
-  ImageBlockParam,
-  TextBlockParam,
-  ToolResultBlockParam,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { WireImage, WireText, WireToolResult } from './wire-types.js';
 import type { ToolResultChatBlock } from '../../../shared/model/chat.js';
 import type { ContentBlock } from '../../../shared/model/server.js';
 
@@ -49,8 +45,8 @@ function textLength(block: ContentBlock): number {
  * resources, resource links, structured content) become text that says what
  * they were, so the model knows they exist and what they hold.
  */
-export function toApiToolResult(block: ToolResultChatBlock): ToolResultBlockParam {
-  const parts: (TextBlockParam | ImageBlockParam)[] = [];
+export function toApiToolResult(block: ToolResultChatBlock): WireToolResult {
+  const parts: (WireText | WireImage)[] = [];
   const text = (value: string) => parts.push({ type: 'text', text: value });
   for (const c of block.content) {
     switch (c.type) {

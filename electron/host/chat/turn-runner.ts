@@ -1,29 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import Anthropic from '@anthropic-ai/sdk';
-import type { Message } from '@anthropic-ai/sdk/resources/messages';
+import type Anthropic from '@anthropic-ai/sdk';
 import type {
-  ChatBlock,
   ChatMessage,
   ToolResultChatBlock,
   ToolUseChatBlock,
   TurnState,
   Usage,
 } from '../../../shared/model/chat.js';
-import type { ServerSnapshot, ToolCallResult } from '../../../shared/model/server.js';
+import type { ConversationSettings } from '../../../shared/model/conversation-settings.js';
+import type { ToolInfo, ToolCallResult } from '../../../shared/model/server.js';
+import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/settings.js';
 import { HostError, describeError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import type { ConversationStore, NewMessage, StoredFullResult } from '../store/conversation-store.js';
 import { retryableKind, toChatError } from './api-errors.js';
 import type { ChatError } from './api-errors.js';
-import { DeltaBatcher } from './delta-batcher.js';
 import { ZERO_USAGE, addUsage } from '../../../shared/model/usage.js';
-import { usageOf } from './pricing.js';
-import { buildMessages, buildSystem, buildTools } from './request-builder.js';
+import { ModelAsker } from './ask-model.js';
+import type { EndpointQuirks } from './model-request.js';
 import type { ToolConsent } from './tool-consent.js';
 import { capContent, summarizeResult } from './tool-result-mapping.js';
+import { ChatFailure, StopSignal } from './turn-signals.js';
 
-export const MAX_OUTPUT_TOKENS = 8192;
+export { ChatFailure } from './turn-signals.js';
 
 export interface TurnContext {
   conversationId: string;
@@ -33,6 +32,13 @@ export interface TurnContext {
   baseUrl: string;
   maxIterations: number;
   signal: AbortSignal;
+  toolSearch: ToolSearchSettings;
+  pinned: readonly PinnedTool[];
+  conversation?: ConversationSettings | undefined;
+  quirks: EndpointQuirks;
+  contextWindow: number;
+  /** The first message this turn commits follows this one (a regenerated answer), not the head. */
+  firstParentId?: string | undefined;
 }
 
 export interface TurnDeps {
@@ -53,11 +59,24 @@ export interface TurnDeps {
  */
 export class TurnRunner {
   private turnUsage: Usage = ZERO_USAGE;
+  private readonly asker: ModelAsker;
+  private nextParent: string | undefined;
 
   constructor(
     private readonly ctx: TurnContext,
     private readonly deps: TurnDeps,
-  ) {}
+  ) {
+    this.nextParent = ctx.firstParentId;
+    this.asker = new ModelAsker(ctx, {
+      history: () => this.history(),
+      servers: deps.servers,
+      emit: deps.emit,
+      commit: (message) => this.commit(message),
+      streaming: () => {
+        this.state('streaming');
+      },
+    });
+  }
 
   async run(): Promise<void> {
     try {
@@ -105,73 +124,23 @@ export class TurnRunner {
     this.state('retrying', { code, message: `${what} (${String(status)}); retrying…` });
   }
 
+  /** The branch shown; before a regenerated answer's first message, only up to the message it follows. */
+  private history(): ChatMessage[] {
+    const messages = this.deps.store.messages(this.ctx.conversationId);
+    if (this.nextParent === undefined) return messages;
+    const end = messages.findIndex((m) => m.id === this.nextParent);
+    return end >= 0 ? messages.slice(0, end + 1) : messages;
+  }
+
   /** Streams one model response and commits it as an assistant message. */
   private async askModel(): Promise<ChatMessage> {
-    const { store, servers } = this.deps;
-    const snapshots = servers.list();
-    const { table, tools } = buildTools(snapshots);
-    const messages = buildMessages(store.messages(this.ctx.conversationId), table);
-    const messageId = randomUUID();
-    const batcher = new DeltaBatcher((text) => {
-      this.deps.emit('chatDelta', {
-        conversationId: this.ctx.conversationId,
-        turnId: this.ctx.turnId,
-        messageId,
-        text,
-      });
-    });
-    this.state('streaming');
-    let final: Message;
-    try {
-      const stream = this.ctx.client.messages.stream(
-        {
-          model: this.ctx.model,
-          max_tokens: MAX_OUTPUT_TOKENS,
-          system: buildSystem(snapshots),
-          messages,
-          ...(tools.length > 0 ? { tools } : {}),
-        },
-        { signal: this.ctx.signal },
-      );
-      stream.on('text', (delta) => {
-        batcher.push(delta);
-      });
-      final = await stream.finalMessage();
-      batcher.flush();
-    } catch (error) {
-      batcher.discard();
-      if (this.ctx.signal.aborted || error instanceof Anthropic.APIUserAbortError) throw new StopSignal();
-      throw error;
-    }
-    const usage = usageOf(this.ctx.model, final.usage);
-    const blocks: ChatBlock[] = [];
-    for (const block of final.content) {
-      if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
-      if (block.type === 'tool_use') {
-        const ref = table.resolve(block.name) ?? { server: '', tool: block.name };
-        blocks.push({
-          type: 'tool_use',
-          id: block.id,
-          server: ref.server,
-          tool: ref.tool,
-          inputJson: JSON.stringify(block.input ?? {}),
-        });
-      }
-    }
-    const message = this.commit({
-      id: messageId,
-      role: 'assistant',
-      blocks,
-      ...(final.stop_reason !== null ? { stopReason: final.stop_reason } : {}),
-      usage,
-      model: final.model,
-    });
-    this.turnUsage = addUsage(this.turnUsage, usage);
+    const { message } = await this.asker.ask();
+    if (message.usage) this.turnUsage = addUsage(this.turnUsage, message.usage);
     this.deps.emit('usage', {
       conversationId: this.ctx.conversationId,
       turnId: this.ctx.turnId,
       turn: this.turnUsage,
-      conversation: store.get(this.ctx.conversationId).usage,
+      conversation: this.deps.store.get(this.ctx.conversationId).usage,
     });
     return message;
   }
@@ -192,13 +161,13 @@ export class TurnRunner {
   }
 
   private async runTool(use: ToolUseChatBlock): Promise<void> {
-    const snapshot: ServerSnapshot | undefined = this.deps.servers.list().find((s) => s.name === use.server);
-    const info = snapshot?.tools.find((t) => t.name === use.tool);
-    if (!snapshot || snapshot.status !== 'connected' || !info || info.disabled === true) {
-      const why =
-        !snapshot || use.server === ''
-          ? `There is no tool named "${use.tool}".`
-          : `The tool "${use.tool}" of server "${use.server}" is not available now.`;
+    const connection =
+      use.server !== '' && this.deps.servers.has(use.server) ? this.deps.servers.get(use.server) : undefined;
+    const info: ToolInfo | undefined = connection?.offeredTool(use.tool);
+    if (!connection || connection.currentStatus !== 'connected' || !info) {
+      const why = !connection
+        ? `There is no tool named "${use.tool}".`
+        : `The tool "${use.tool}" of server "${use.server}" is not available now.`;
       this.commitResult(use, { status: 'error', isError: true, content: [{ type: 'text', text: why }] });
       return;
     }
@@ -370,7 +339,13 @@ export class TurnRunner {
 
   private commit(message: Omit<NewMessage, 'turnId'>, full: StoredFullResult[] = []): ChatMessage {
     const { store, emit } = this.deps;
-    const stored = store.addMessage(this.ctx.conversationId, { ...message, turnId: this.ctx.turnId }, full);
+    const parent = this.nextParent;
+    this.nextParent = undefined;
+    const stored = store.addMessage(
+      this.ctx.conversationId,
+      { ...message, turnId: this.ctx.turnId, ...(parent !== undefined ? { parentId: parent } : {}) },
+      full,
+    );
     emit('chatMessage', { conversationId: this.ctx.conversationId, message: stored });
     emit('conversationChanged', store.get(this.ctx.conversationId));
     return stored;
@@ -390,13 +365,3 @@ export class TurnRunner {
 
 /** How a call was allowed, kept on its result block and its updates. */
 type AllowedBy = Pick<ToolResultChatBlock, 'allowedBy' | 'rule'>;
-
-/** Thrown inside the loop when the user pressed Stop. */
-class StopSignal extends Error {}
-
-/** An error that already knows how to describe itself to the user. */
-export class ChatFailure extends Error {
-  constructor(readonly chatError: ChatError) {
-    super(chatError.message);
-  }
-}

@@ -67,8 +67,23 @@ export interface CatalogCounts {
 export interface CatalogOptions {
   /** Per-request time limit of the list requests. */
   timeoutMs: number;
+  /** At most this many tools are kept (default MAX_TOOLS_PER_SERVER); the rest are counted and skipped. */
+  maxTools?: number;
   /** A line for the server's log: malformed entries skipped, a refresh that failed. */
   onWarning: (line: string) => void;
+}
+
+/**
+ * Tools kept per server. Real servers list tens, the largest a few hundred;
+ * past this a server is misbehaving, and offering all of it would swamp the
+ * model (the API's tool search takes 10,000 tools in all) and the UI.
+ */
+export const MAX_TOOLS_PER_SERVER = 1000;
+
+/** The server listed more tools than the host keeps. */
+export interface ToolsCapped {
+  listed: number;
+  kept: number;
 }
 
 /** Waits this long after a list_changed so a burst of them costs one refresh. */
@@ -93,6 +108,8 @@ export class ServerCatalog {
   private disposed = false;
   private readonly listeners = new Set<(list: CatalogList) => void>();
   private toolList: ToolInfo[] = [];
+  private toolsByName = new Map<string, ToolInfo>();
+  private capped: ToolsCapped | undefined;
   private resourceList: ResourceInfo[] = [];
   private templateList: ResourceTemplateInfo[] = [];
   private promptList: PromptInfo[] = [];
@@ -141,6 +158,16 @@ export class ServerCatalog {
 
   get tools(): readonly ToolInfo[] {
     return this.toolList;
+  }
+
+  /** A tool by name, in constant time (a server may list thousands). */
+  tool(name: string): ToolInfo | undefined {
+    return this.toolsByName.get(name);
+  }
+
+  /** Set when the server listed more tools than the host keeps. */
+  get toolsCapped(): ToolsCapped | undefined {
+    return this.capped;
   }
   get resources(): readonly ResourceInfo[] {
     return this.resourceList;
@@ -203,7 +230,7 @@ export class ServerCatalog {
     switch (list) {
       case 'tools': {
         const { tools } = await client.listTools(undefined, options);
-        if (this.isLive()) this.toolList = this.parse(tools, ToolInfoSchema, 'tool');
+        if (this.isLive()) this.keepTools(tools);
         return;
       }
       case 'resources': {
@@ -243,9 +270,44 @@ export class ServerCatalog {
     }
   }
 
-  private parse<S extends z.ZodType>(items: readonly unknown[], schema: S, what: string): z.infer<S>[] {
+  /**
+   * Keeps the first `maxTools` well-formed tools, in the server's order, with
+   * an index by name (the first of two tools with one name wins, as a call by
+   * that name can only reach one). A server that lists more is told about in
+   * its log and in its snapshot.
+   */
+  private keepTools(tools: readonly unknown[]): void {
+    const max = this.options.maxTools ?? MAX_TOOLS_PER_SERVER;
+    const kept = this.parse(tools, ToolInfoSchema, 'tool', max);
+    const byName = new Map<string, ToolInfo>();
+    const unique: ToolInfo[] = [];
+    for (const tool of kept) {
+      if (byName.has(tool.name)) {
+        this.options.onWarning(`[host] ignored a second tool named "${oneLine(tool.name, 80)}"`);
+        continue;
+      }
+      byName.set(tool.name, tool);
+      unique.push(tool);
+    }
+    this.toolList = unique;
+    this.toolsByName = byName;
+    this.capped = tools.length > max ? { listed: tools.length, kept: unique.length } : undefined;
+    if (this.capped) {
+      this.options.onWarning(
+        `[host] the server lists ${tools.length.toLocaleString('en-US')} tools; only the first ${max.toLocaleString('en-US')} are kept (the host's limit per server)`,
+      );
+    }
+  }
+
+  private parse<S extends z.ZodType>(
+    items: readonly unknown[],
+    schema: S,
+    what: string,
+    max = Number.POSITIVE_INFINITY,
+  ): z.infer<S>[] {
     const parsed: z.infer<S>[] = [];
     for (const item of items) {
+      if (parsed.length >= max) break;
       const result = schema.safeParse(item);
       if (result.success) parsed.push(result.data);
       else

@@ -163,8 +163,8 @@ export class ServerConnection {
         prompts: caps?.prompts !== undefined,
         logging: caps?.logging !== undefined,
       },
-      tools:
-        client && this.serverCatalog ? this.serverCatalog.tools.map((t) => this.withDisabledFlag(t)) : [],
+      tools: client && this.serverCatalog ? this.toolsWithDisabledFlags(this.serverCatalog.tools) : [],
+      ...(client && this.serverCatalog?.toolsCapped ? { toolsCapped: this.serverCatalog.toolsCapped } : {}),
       counts: this.countsForSnapshot(),
       ...(this.transport?.pid !== undefined && this.status !== 'stopped' ? { pid: this.transport.pid } : {}),
       stderrTail: this.output.stderrTail,
@@ -364,7 +364,7 @@ export class ServerConnection {
     }
     const transport = this.transport;
     const client = this.requireCapability('tools');
-    const tool = this.serverCatalog?.tools.find((t) => t.name === toolName);
+    const tool = this.serverCatalog?.tool(toolName);
     if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
     const args = parseToolArguments(argumentsJson, tool.inputSchema);
     const what = `tools/call ${toolName}`;
@@ -708,10 +708,19 @@ export class ServerConnection {
     });
   }
 
-  /** The tool as the snapshot shows it: `disabled` comes from the config only, never from the server. */
-  private withDisabledFlag(tool: ToolInfo): ToolInfo {
-    const { disabled: _ignored, ...rest } = tool;
-    return this.config.disabledTools?.includes(tool.name) === true ? { ...rest, disabled: true } : rest;
+  /** The tools as the snapshot shows them: `disabled` comes from the config only, never from the server. */
+  private toolsWithDisabledFlags(tools: readonly ToolInfo[]): ToolInfo[] {
+    const disabled = new Set(this.config.disabledTools ?? []);
+    return tools.map((tool) => {
+      const { disabled: _ignored, ...rest } = tool;
+      return disabled.has(tool.name) ? { ...rest, disabled: true } : rest;
+    });
+  }
+
+  /** A tool the model may call now (connected, listed, not disabled), found in constant time. */
+  offeredTool(name: string): ToolInfo | undefined {
+    if (this.status !== 'connected' || this.config.disabledTools?.includes(name) === true) return undefined;
+    return this.serverCatalog?.tool(name);
   }
 }
 

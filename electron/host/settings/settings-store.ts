@@ -1,8 +1,15 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_BASE_URL, DEFAULT_MAX_ITERATIONS, DEFAULT_MODEL } from '../../../shared/model/settings.js';
-import type { Settings, UpdateSettings } from '../../../shared/model/settings.js';
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_MODEL,
+  DEFAULT_TOOL_SEARCH,
+  PinnedToolSchema,
+  ToolSearchSettingsSchema,
+} from '../../../shared/model/settings.js';
+import type { PinnedTool, Settings, UpdateSettings } from '../../../shared/model/settings.js';
 import type { Platform } from '../platform.js';
 
 export const SETTINGS_FILE_NAME = 'chat-settings.json';
@@ -11,6 +18,8 @@ const StoredSettingsSchema = z.looseObject({
   baseUrl: z.string().optional(),
   model: z.string().optional(),
   maxIterations: z.number().int().min(1).max(200).optional(),
+  toolSearch: ToolSearchSettingsSchema.optional(),
+  pinnedTools: z.array(PinnedToolSchema).max(10_000).optional(),
   apiKey: z
     .object({
       /** Output of platform.encryptSecret; never the key in clear. */
@@ -58,7 +67,19 @@ export class SettingsStore {
       apiKey: key
         ? { set: true, hint: key.hint, encrypted: key.encrypted }
         : { set: false, encrypted: this.platform.canEncrypt() },
+      toolSearch: this.data.toolSearch ?? DEFAULT_TOOL_SEARCH,
+      pinnedTools: this.data.pinnedTools ?? [],
     };
+  }
+
+  /** Pins a tool (its definition is always sent, never deferred by tool search) or unpins it. */
+  async setToolPinned(tool: PinnedTool, pinned: boolean): Promise<Settings> {
+    const rest = (this.data.pinnedTools ?? []).filter(
+      (t) => t.server !== tool.server || t.tool !== tool.tool,
+    );
+    this.data = { ...this.data, pinnedTools: pinned ? [...rest, tool] : rest };
+    await this.write();
+    return this.settings();
   }
 
   async update(patch: UpdateSettings): Promise<Settings> {
@@ -67,6 +88,9 @@ export class SettingsStore {
       ...(patch.baseUrl !== undefined ? { baseUrl: patch.baseUrl.replace(/\/+$/, '') } : {}),
       ...(patch.model !== undefined ? { model: patch.model } : {}),
       ...(patch.maxIterations !== undefined ? { maxIterations: patch.maxIterations } : {}),
+      ...(patch.toolSearch !== undefined
+        ? { toolSearch: { ...(this.data.toolSearch ?? DEFAULT_TOOL_SEARCH), ...patch.toolSearch } }
+        : {}),
     };
     await this.write();
     return this.settings();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ChatBlockSchema, UsageSchema } from '../../../shared/model/chat.js';
+import { ConversationSettingsSchema } from '../../../shared/model/conversation-settings.js';
+import type { ConversationSettings } from '../../../shared/model/conversation-settings.js';
 import type {
   ChatBlock,
   ChatMessage,
@@ -14,6 +16,8 @@ import type { ContentBlock } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
 import { ZERO_USAGE } from '../../../shared/model/usage.js';
 import type { Db } from './database.js';
+import { branchInfo, childrenOf, newestLeaf, pathTo } from './conversation-branches.js';
+import type { BranchRow } from './conversation-branches.js';
 
 interface ConversationRow {
   id: string;
@@ -25,6 +29,8 @@ interface ConversationRow {
   cache_creation_tokens: number;
   cache_read_tokens: number;
   cost_usd: number;
+  thinking_tokens: number;
+  settings: string | null;
   message_count: number;
   snippet?: string | null;
 }
@@ -39,6 +45,8 @@ interface MessageRow {
   stop_reason: string | null;
   usage: string | null;
   model: string | null;
+  parent_id: string | null;
+  seq: number;
 }
 
 /** A message to commit; the store gives it an id (unless set) and a time. */
@@ -50,6 +58,12 @@ export interface NewMessage {
   stopReason?: string;
   usage?: Usage;
   model?: string;
+  /**
+   * The message this one follows: by default the end of the branch shown
+   * (the head); an edit or a regenerated answer names an earlier message and
+   * so starts a new branch. The new message becomes the head either way.
+   */
+  parentId?: string | null;
 }
 
 /** The full content of a tool result kept aside when its chat block is truncated. */
@@ -63,7 +77,7 @@ const BlocksSchema = z.array(ChatBlockSchema);
 const RoleSchema = z.enum(['user', 'assistant', 'tool', 'notice']);
 
 const SUMMARY_COLUMNS = `c.id, c.title, c.created_at, c.updated_at, c.input_tokens, c.output_tokens,
-  c.cache_creation_tokens, c.cache_read_tokens, c.cost_usd,
+  c.cache_creation_tokens, c.cache_read_tokens, c.cost_usd, c.thinking_tokens, c.settings,
   (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count`;
 
 /**
@@ -139,13 +153,66 @@ export class ConversationStore {
     if (changed.changes === 0) throw new HostError('not_found', 'No such conversation');
   }
 
+  /** The messages of the branch the conversation shows, oldest first (other branches stay stored). */
   messages(conversationId: string): ChatMessage[] {
-    return this.db
+    const rows = this.db
       .prepare<[string], MessageRow>(
-        'SELECT id, conversation_id, turn_id, role, blocks, created_at, stop_reason, usage, model FROM messages WHERE conversation_id = ? ORDER BY seq',
+        `SELECT id, conversation_id, turn_id, role, blocks, created_at, stop_reason, usage, model, parent_id, seq
+         FROM messages WHERE conversation_id = ? ORDER BY seq`,
+      )
+      .all(conversationId);
+    if (rows.length === 0) return [];
+    const branchRows: BranchRow[] = rows.map((r) => ({ id: r.id, parent: r.parent_id, seq: r.seq }));
+    const children = childrenOf(branchRows);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return pathTo(branchRows, this.head(conversationId)).flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const branch = branchInfo(row.id, row.parent_id, children);
+      return [branch ? { ...toMessage(row), branch } : toMessage(row)];
+    });
+  }
+
+  /** One stored message of this conversation, on any branch. */
+  message(conversationId: string, messageId: string): ChatMessage {
+    const row = this.db
+      .prepare<[string, string], MessageRow>(
+        `SELECT id, conversation_id, turn_id, role, blocks, created_at, stop_reason, usage, model, parent_id, seq
+         FROM messages WHERE conversation_id = ? AND id = ?`,
+      )
+      .get(conversationId, messageId);
+    if (!row) throw new HostError('not_found', 'No such message in this conversation');
+    return toMessage(row);
+  }
+
+  /** Shows the branch `messageId` is on, at its newest message. */
+  switchBranch(conversationId: string, messageId: string): void {
+    this.message(conversationId, messageId);
+    const rows = this.db
+      .prepare<[string], { id: string; parent_id: string | null; seq: number }>(
+        'SELECT id, parent_id, seq FROM messages WHERE conversation_id = ? ORDER BY seq',
       )
       .all(conversationId)
-      .map(toMessage);
+      .map((r) => ({ id: r.id, parent: r.parent_id, seq: r.seq }));
+    const head = newestLeaf(messageId, childrenOf(rows));
+    this.db.prepare('UPDATE conversations SET head_id = ? WHERE id = ?').run(head, conversationId);
+  }
+
+  /** The conversation's own settings (model, system prompt, thinking, active servers and tools). */
+  setSettings(id: string, settings: ConversationSettings): ConversationSummary {
+    const changed = this.db
+      .prepare('UPDATE conversations SET settings = ?, updated_at = ? WHERE id = ?')
+      .run(JSON.stringify(settings), Date.now(), id);
+    if (changed.changes === 0) throw new HostError('not_found', 'No such conversation');
+    return this.get(id);
+  }
+
+  private head(conversationId: string): string | null {
+    return (
+      this.db
+        .prepare<[string], { head_id: string | null }>('SELECT head_id FROM conversations WHERE id = ?')
+        .get(conversationId)?.head_id ?? null
+    );
   }
 
   /**
@@ -153,6 +220,7 @@ export class ConversationStore {
    * full content) in a single transaction, adding its usage to the totals.
    */
   addMessage(conversationId: string, input: NewMessage, fullResults: StoredFullResult[] = []): ChatMessage {
+    const parentId = input.parentId !== undefined ? input.parentId : this.head(conversationId);
     const message: ChatMessage = {
       id: input.id ?? randomUUID(),
       conversationId,
@@ -163,13 +231,14 @@ export class ConversationStore {
       ...(input.stopReason !== undefined ? { stopReason: input.stopReason } : {}),
       ...(input.usage !== undefined ? { usage: input.usage } : {}),
       ...(input.model !== undefined ? { model: input.model } : {}),
+      ...(parentId !== null ? { parentId } : {}),
     };
     const usage = input.usage ?? ZERO_USAGE;
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO messages (id, conversation_id, turn_id, role, blocks, created_at, stop_reason, usage, model, search_text)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO messages (id, conversation_id, turn_id, role, blocks, created_at, stop_reason, usage, model, search_text, parent_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           message.id,
@@ -182,6 +251,7 @@ export class ConversationStore {
           input.usage ? JSON.stringify(input.usage) : null,
           message.model ?? null,
           searchText(message.blocks),
+          parentId,
         );
       for (const full of fullResults) {
         this.db
@@ -192,22 +262,37 @@ export class ConversationStore {
       }
       const updated = this.db
         .prepare(
-          `UPDATE conversations SET updated_at = ?, input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
+          `UPDATE conversations SET updated_at = ?, head_id = ?, input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
              cache_creation_tokens = cache_creation_tokens + ?, cache_read_tokens = cache_read_tokens + ?,
-             cost_usd = cost_usd + ? WHERE id = ?`,
+             cost_usd = cost_usd + ?, thinking_tokens = thinking_tokens + ? WHERE id = ?`,
         )
         .run(
           message.createdAt,
+          message.id,
           usage.inputTokens,
           usage.outputTokens,
           usage.cacheCreationInputTokens,
           usage.cacheReadInputTokens,
           usage.costUsd,
+          usage.thinkingTokens ?? 0,
           conversationId,
         );
       if (updated.changes === 0) throw new HostError('not_found', 'No such conversation');
     })();
-    return message;
+    const branch = this.siblingsOf(conversationId, message.id, parentId);
+    return branch ? { ...message, branch } : message;
+  }
+
+  private siblingsOf(conversationId: string, id: string, parentId: string | null): ChatMessage['branch'] {
+    const siblings = this.db
+      .prepare<[string, string | null], { id: string }>(
+        'SELECT id FROM messages WHERE conversation_id = ? AND parent_id IS ? ORDER BY seq',
+      )
+      .all(conversationId, parentId)
+      .map((r) => r.id);
+    return siblings.length > 1
+      ? { index: siblings.indexOf(id) + 1, count: siblings.length, siblingIds: siblings }
+      : undefined;
   }
 
   fullToolResult(toolUseId: string): FullToolResult {
@@ -256,9 +341,22 @@ function toSummary(row: ConversationRow): ConversationSummary {
       cacheCreationInputTokens: row.cache_creation_tokens,
       cacheReadInputTokens: row.cache_read_tokens,
       costUsd: row.cost_usd,
+      ...(row.thinking_tokens > 0 ? { thinkingTokens: row.thinking_tokens } : {}),
     },
     ...(row.snippet ? { snippet: row.snippet } : {}),
+    ...settingsOf(row.settings),
   };
+}
+
+/** Stored settings that no longer parse are dropped rather than breaking the conversation. */
+function settingsOf(json: string | null): { settings?: ConversationSettings } {
+  if (json === null) return {};
+  try {
+    const parsed = ConversationSettingsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? { settings: parsed.data } : {};
+  } catch {
+    return {};
+  }
 }
 
 function toMessage(row: MessageRow): ChatMessage {
@@ -272,6 +370,7 @@ function toMessage(row: MessageRow): ChatMessage {
     ...(row.stop_reason !== null ? { stopReason: row.stop_reason } : {}),
     ...(row.usage !== null ? { usage: UsageSchema.parse(JSON.parse(row.usage)) } : {}),
     ...(row.model !== null ? { model: row.model } : {}),
+    ...(row.parent_id !== null ? { parentId: row.parent_id } : {}),
   };
 }
 
@@ -280,6 +379,7 @@ function searchText(blocks: ChatBlock[]): string {
   const parts: string[] = [];
   for (const block of blocks) {
     if (block.type === 'text' || block.type === 'notice') parts.push(block.text);
+    else if (block.type === 'document') parts.push(block.name);
     else if (block.type === 'tool_use') parts.push(`${block.server} ${block.tool}`);
     else if (block.type === 'tool_result') {
       for (const c of block.content) if (c.type === 'text') parts.push(c.text.slice(0, 20_000));

@@ -109,4 +109,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX consent_audit_by_tool ON consent_audit (server, tool, identity_hash, id);
     `,
   },
+  {
+    version: 5,
+    name: 'branches, conversation settings and thinking tokens',
+    // Every message gets the one before it on its branch (existing history is
+    // one straight branch, in insertion order); the conversation remembers
+    // the end of the branch it shows.
+    sql: `
+      ALTER TABLE messages ADD COLUMN parent_id TEXT;
+      ALTER TABLE conversations ADD COLUMN head_id TEXT;
+      ALTER TABLE conversations ADD COLUMN settings TEXT;
+      ALTER TABLE conversations ADD COLUMN thinking_tokens INTEGER NOT NULL DEFAULT 0;
+      UPDATE messages SET parent_id = (
+        SELECT p.id FROM messages p
+        WHERE p.conversation_id = messages.conversation_id AND p.seq < messages.seq
+        ORDER BY p.seq DESC LIMIT 1
+      );
+      UPDATE conversations SET head_id = (
+        SELECT m.id FROM messages m WHERE m.conversation_id = conversations.id ORDER BY m.seq DESC LIMIT 1
+      );
+      CREATE INDEX messages_by_parent ON messages(parent_id);
+    `,
+  },
 ];

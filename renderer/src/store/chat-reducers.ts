@@ -41,19 +41,29 @@ export function applyDeltas(state: Pick<ChatData, 'details'>, deltas: readonly C
   for (const delta of deltas) {
     const view = details[delta.conversationId];
     if (!view) continue;
-    const previous = view.streaming?.messageId === delta.messageId ? view.streaming.text : '';
+    const same = view.streaming?.messageId === delta.messageId ? view.streaming : undefined;
+    const thinking = delta.kind === 'thinking';
     details = {
       ...details,
       [delta.conversationId]: {
         ...view,
-        streaming: { messageId: delta.messageId, turnId: delta.turnId, text: previous + delta.text },
+        streaming: {
+          messageId: delta.messageId,
+          turnId: delta.turnId,
+          text: (same?.text ?? '') + (thinking ? '' : delta.text),
+          thinking: (same?.thinking ?? '') + (thinking ? delta.text : ''),
+        },
       },
     };
   }
   return details === state.details ? {} : { details };
 }
 
-/** A committed message: replaces its streamed text, or a message with the same id. */
+/**
+ * A committed message: replaces its streamed text, or a message with the
+ * same id. A message that follows an earlier one than the last (an edit, a
+ * regenerated answer) starts a new branch: the view shows that branch.
+ */
 export function applyMessage(
   state: Pick<ChatData, 'details'>,
   conversationId: string,
@@ -62,12 +72,26 @@ export function applyMessage(
   return patchConversation(state, conversationId, (view) => {
     const known = view.messages.findIndex((m) => m.id === message.id);
     const messages =
-      known === -1 ? [...view.messages, message] : view.messages.map((m, i) => (i === known ? message : m));
+      known !== -1
+        ? view.messages.map((m, i) => (i === known ? message : m))
+        : [...branchBefore(view.messages, message), message];
     return {
       messages,
       streaming: view.streaming?.messageId === message.id ? undefined : view.streaming,
     };
   });
+}
+
+/**
+ * The messages a new message follows: up to its parent (all, when the
+ * parent is the last or unknown). A first message with other versions (the
+ * first message, edited) starts the conversation over.
+ */
+function branchBefore(messages: readonly ChatMessage[], message: ChatMessage): readonly ChatMessage[] {
+  const parentId = message.parentId;
+  if (parentId === undefined) return message.branch !== undefined ? [] : messages;
+  const at = messages.findIndex((m) => m.id === parentId);
+  return at === -1 || at === messages.length - 1 ? messages : messages.slice(0, at + 1);
 }
 
 export function applyTurnState(state: Pick<ChatData, 'details'>, event: TurnStateEvent): Patch {

@@ -4,12 +4,14 @@ import type {
   AuditEntry,
   ChatErrorCode,
   ChatMessage,
+  ConversationDetail,
   ConversationSummary,
   FullToolResult,
   ToolCallUpdateEvent,
   TurnState,
   Usage,
 } from '../../../shared/model/chat.js';
+import type { ConversationSettings } from '../../../shared/model/conversation-settings.js';
 import type { ModelList, Settings, UpdateSettings } from '../../../shared/model/settings.js';
 
 /** The three places of the left rail. */
@@ -28,6 +30,8 @@ export interface StreamingText {
   readonly messageId: string;
   readonly turnId: string;
   readonly text: string;
+  /** Claude's thinking so far (streamed before the answer). */
+  readonly thinking: string;
 }
 
 /** One opened conversation. */
@@ -74,6 +78,22 @@ export interface ChatActions {
   send: (text: string, attachments?: readonly Attachment[]) => Promise<Result<unknown>>;
   stop: () => Promise<void>;
   retry: () => Promise<void>;
+  /** Sends an earlier message of the selected conversation again with new text (a new branch). */
+  editMessage: (messageId: string, text: string) => Promise<Result<unknown>>;
+  /** Answers the last message of the selected conversation again (a new branch). */
+  regenerate: () => Promise<Result<unknown>>;
+  /** Shows the branch a message of the selected conversation is on. */
+  switchBranch: (messageId: string) => Promise<Result<ConversationDetail>>;
+  setConversationSettings: (
+    id: string,
+    settings: ConversationSettings,
+  ) => Promise<Result<ConversationSummary>>;
+  exportConversation: (
+    id: string,
+    format: 'markdown' | 'json',
+    folder?: string,
+  ) => Promise<Result<{ path: string }>>;
+  setToolPinned: (server: string, tool: string, pinned: boolean) => Promise<Result<Settings>>;
   getToolResult: (toolUseId: string) => Promise<Result<FullToolResult>>;
   saveSettings: (update: UpdateSettings) => Promise<Result<Settings>>;
   setApiKey: (key: string) => Promise<Result<Settings>>;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ConversationSummary, Usage } from '../../../shared/model/chat.js';
 import { createChatStore } from './chat-store.js';
+import { DEFAULT_TOOL_SEARCH } from '../../../shared/model/settings.js';
 import { fakeConnection, fakeHost, flush, ok } from './fake-host.js';
 
 const zero: Usage = {
@@ -35,6 +36,8 @@ function setup() {
         baseUrl: 'http://fake',
         model: 'm',
         maxIterations: 25,
+        toolSearch: DEFAULT_TOOL_SEARCH,
+        pinnedTools: [],
         apiKey: { set: false, encrypted: true },
       }),
     ),
@@ -120,6 +123,8 @@ describe('createChatStore', () => {
       baseUrl: 'http://fake',
       model: 'm',
       maxIterations: 25,
+      toolSearch: DEFAULT_TOOL_SEARCH,
+      pinnedTools: [],
       apiKey: { set: true, hint: 'sk-…abcd', encrypted: true },
     });
     const sent = await store.getState().actions.send('again');

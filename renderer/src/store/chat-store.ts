@@ -3,7 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { HostConnection } from '../bridge/connection.js';
 import type { HostApi } from '../../../shared/ipc/host-api.js';
 import type { Result } from '../../../shared/ipc/result.js';
-import type { ChatDeltaEvent } from '../../../shared/model/chat.js';
+import type { ChatDeltaEvent, TurnStarted } from '../../../shared/model/chat.js';
 import { createFrameBatcher } from '../lib/frame-batcher.js';
 import type { FrameScheduler } from '../lib/frame-batcher.js';
 import {
@@ -15,6 +15,20 @@ import {
   upsertSummary,
 } from './chat-reducers.js';
 import type { ChatActions, ChatState } from './chat-state.js';
+
+/** The state after sendMessage/retryTurn/editMessage/regenerateAnswer answered: the turn streams, or why it could not start. */
+function startedTurn(s: ChatState, id: string, result: Result<TurnStarted>): Partial<ChatState> {
+  if (!result.ok) return patchConversation(s, id, () => ({ requestError: result.error }), true);
+  const userMessage = result.value.userMessage;
+  const withMessage = userMessage ? applyMessage(s, id, userMessage) : {};
+  return patchConversation({ details: withMessage.details ?? s.details }, id, (view) => ({
+    // The turn's first state event may already have arrived; don't step back.
+    turn:
+      view.turn?.turnId === result.value.turnId
+        ? view.turn
+        : { turnId: result.value.turnId, state: 'streaming', error: undefined, canRetry: false },
+  }));
+}
 
 export interface ChatStore {
   readonly store: StoreApi<ChatState>;
@@ -144,18 +158,7 @@ export function createChatStore(
           text,
           ...(attachments.length > 0 ? { attachments: [...attachments] } : {}),
         });
-        set((s) => {
-          if (!result.ok) return patchConversation(s, id, () => ({ requestError: result.error }), true);
-          const userMessage = result.value.userMessage;
-          const withMessage = userMessage ? applyMessage(s, id, userMessage) : {};
-          return patchConversation({ details: withMessage.details ?? s.details }, id, (view) => ({
-            // The turn's first state event may already have arrived; don't step back.
-            turn:
-              view.turn?.turnId === result.value.turnId
-                ? view.turn
-                : { turnId: result.value.turnId, state: 'streaming', error: undefined, canRetry: false },
-          }));
-        });
+        set((s) => startedTurn(s, id, result));
         return result;
       },
       async stop() {
@@ -169,23 +172,57 @@ export function createChatStore(
         if (id === undefined) return;
         set((s) => patchConversation(s, id, () => ({ requestError: undefined })));
         const result = await host.retryTurn({ conversationId: id });
+        set((s) => startedTurn(s, id, result));
+      },
+      async editMessage(messageId, text) {
+        const id = get().selectedId;
+        if (id === undefined)
+          return { ok: false, error: { code: 'invalid_params', message: 'No conversation' } };
+        set((s) => patchConversation(s, id, () => ({ requestError: undefined })));
+        const result = await host.editMessage({ conversationId: id, messageId, text });
+        set((s) => startedTurn(s, id, result));
+        return result;
+      },
+      async regenerate() {
+        const id = get().selectedId;
+        if (id === undefined)
+          return { ok: false, error: { code: 'invalid_params', message: 'No conversation' } };
+        set((s) => patchConversation(s, id, () => ({ requestError: undefined })));
+        const result = await host.regenerateAnswer({ conversationId: id });
+        set((s) => startedTurn(s, id, result));
+        return result;
+      },
+      async switchBranch(messageId) {
+        const id = get().selectedId;
+        if (id === undefined)
+          return { ok: false, error: { code: 'invalid_params', message: 'No conversation' } };
+        const result = await host.switchBranch({ conversationId: id, messageId });
         set((s) =>
-          patchConversation(s, id, (view) =>
-            result.ok
-              ? {
-                  turn:
-                    view.turn?.turnId === result.value.turnId
-                      ? view.turn
-                      : {
-                          turnId: result.value.turnId,
-                          state: 'streaming',
-                          error: undefined,
-                          canRetry: false,
-                        },
-                }
-              : { requestError: result.error },
-          ),
+          result.ok
+            ? patchConversation(s, id, () => ({ messages: result.value.messages, requestError: undefined }))
+            : patchConversation(s, id, () => ({ requestError: result.error })),
         );
+        return result;
+      },
+      async setConversationSettings(id, settings) {
+        const result = await host.setConversationSettings({ id, settings });
+        if (result.ok) {
+          const summary = result.value;
+          set((s) => ({ conversations: upsertSummary(s.conversations, summary) }));
+        }
+        return result;
+      },
+      exportConversation(id, format, folder) {
+        return host.exportConversation({
+          id,
+          format,
+          ...(folder !== undefined && folder !== '' ? { folder } : {}),
+        });
+      },
+      async setToolPinned(server, tool, pinned) {
+        const result = await host.setToolPinned({ server, tool, pinned });
+        if (result.ok) set({ settings: result.value });
+        return result;
       },
       getToolResult(toolUseId) {
         return host.getToolResult({ toolUseId });

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Attachment } from '../../../../shared/model/chat.js';
 import type { PromptResult } from '../../../../shared/model/features.js';
 import { promptInsert } from '../../lib/prompt-insert.js';
+import { readFiles } from '../../lib/read-files.js';
+import type { PendingFile } from '../../lib/read-files.js';
 import { attachmentsStore, useAttachments } from '../../store/attachments.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { NEW_CHAT_DRAFT, loadDraft, saveDraft } from '../../store/composer-drafts.js';
@@ -9,13 +11,20 @@ import { joinDraft, onAppMessage } from '../../store/app-messages.js';
 import type { PromptMessage } from '../../store/composer-drafts.js';
 import { PromptPicker } from '../prompts/prompt-picker.js';
 import { ContextChips } from './context-chips.js';
+import { FileChips } from './file-chips.js';
+
+/** What the file picker offers: what Claude takes (the host checks again). */
+const ACCEPT =
+  'image/png,image/jpeg,image/gif,image/webp,application/pdf,text/*,.md,.csv,.json,.yaml,.yml,.ts,.tsx,.js,.py,.go,.rs,.java,.c,.cpp,.h,.sh,.sql,.toml,.xml,.html,.css,.log';
 
 /**
  * Where the person writes. Enter sends, Shift+Enter adds a line, Esc stops
  * the running turn. While a turn runs, Send becomes Stop. Resources attached
  * from the Resources tab show as chips and go with the message; text that
  * starts with "/" opens the prompt picker, whose result fills the composer.
- * An unsent draft is kept per conversation (mount it keyed by conversation).
+ * Images, PDFs and text files can be pasted, dropped or picked; each is
+ * checked against the limits first (one line when it does not fit). An
+ * unsent draft is kept per conversation (mount it keyed by conversation).
  */
 export function Composer({
   conversationId,
@@ -30,6 +39,20 @@ export function Composer({
   const keySet = useChat((s) => s.settings?.apiKey.set);
   const { send, stop } = useChatActions();
   const ref = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<readonly PendingFile[]>([]);
+  const [fileProblems, setFileProblems] = useState<readonly string[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const addFiles = useCallback(
+    (incoming: readonly File[]) => {
+      if (incoming.length === 0) return;
+      void readFiles(incoming, files).then(({ files: read, problems }) => {
+        setFiles((current) => [...current, ...read]);
+        setFileProblems(problems);
+      });
+    },
+    [files],
+  );
   const resources = useAttachments((s) => s.attachments);
   const [promptMessages, setPromptMessages] = useState<readonly PromptMessage[]>(
     () => loadDraft(draftKey)?.promptMessages ?? [],
@@ -68,22 +91,26 @@ export function Composer({
     ref.current?.focus();
   }, []);
 
-  const hasContext = resources.length > 0 || promptMessages.length > 0;
+  const hasContext = resources.length > 0 || promptMessages.length > 0 || files.length > 0;
   const submit = () => {
     const message = text.trim();
     if ((message === '' && !hasContext) || running || sending) return;
     const sentResources = resources;
+    const sentFiles = files;
     const attachments: Attachment[] = [
       ...promptMessages,
+      ...sentFiles.map((f) => f.attachment),
       ...sentResources.map((a): Attachment => ({ type: 'resource', server: a.server, uri: a.uri })),
     ];
     setSending(true);
+    setFileProblems([]);
     void send(message, attachments).then((result) => {
       setSending(false);
-      // Keep the text and chips when the message was not sent, so nothing is lost.
+      // Keep the text, files and chips when the message was not sent, so nothing is lost.
       if (!result.ok) return;
       setText('');
       setPromptMessages([]);
+      setFiles((current) => current.filter((f) => !sentFiles.includes(f)));
       for (const a of sentResources) attachmentsStore.getState().detach(a.id);
     });
   };
@@ -97,10 +124,26 @@ export function Composer({
         </div>
       )}
       <form
-        className="composer"
+        className={`composer${dragging ? ' composer--dropping' : ''}`}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
+        }}
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(event) => {
+          if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))
+            return;
+          setDragging(false);
+        }}
+        onDrop={(event) => {
+          if (event.dataTransfer.files.length === 0) return;
+          event.preventDefault();
+          setDragging(false);
+          addFiles(Array.from(event.dataTransfer.files));
         }}
       >
         <ContextChips
@@ -110,31 +153,74 @@ export function Composer({
           }}
           onFocusComposer={focusInput}
         />
-        <textarea
-          ref={ref}
-          className="composer__input"
-          aria-label="Message"
-          placeholder={
-            keySet === false ? 'Add an API key in Settings to chat' : 'Message Claude… (/ for prompts)'
-          }
-          aria-expanded={pickerOpen}
-          aria-haspopup="listbox"
-          rows={Math.min(8, Math.max(1, text.split('\n').length))}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (!event.target.value.startsWith('/')) setPickerDismissed(false);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              submit();
-            } else if (event.key === 'Escape' && running) {
-              event.preventDefault();
-              void stop();
-            }
+        <FileChips
+          files={files}
+          onRemove={(id) => {
+            setFiles((current) => current.filter((f) => f.id !== id));
+            focusInput();
           }}
         />
+        {fileProblems.length > 0 && (
+          <ul className="composer__problems" role="alert" aria-label="Files not attached">
+            {fileProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        <div className="composer__field">
+          <button
+            type="button"
+            className="composer__attach"
+            aria-label="Attach files (images, PDFs, text)"
+            title="Attach images, PDFs or text files (or paste or drop them)"
+            onClick={() => picker.current?.click()}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            hidden
+            accept={ACCEPT}
+            aria-label="Files to attach"
+            onChange={(event) => {
+              addFiles(Array.from(event.target.files ?? []));
+              event.target.value = '';
+            }}
+          />
+          <textarea
+            ref={ref}
+            className="composer__input"
+            aria-label="Message"
+            placeholder={
+              keySet === false ? 'Add an API key in Settings to chat' : 'Message Claude… (/ for prompts)'
+            }
+            aria-expanded={pickerOpen}
+            aria-haspopup="listbox"
+            rows={Math.min(8, Math.max(1, text.split('\n').length))}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (!event.target.value.startsWith('/')) setPickerDismissed(false);
+            }}
+            onPaste={(event) => {
+              const pasted = Array.from(event.clipboardData.files);
+              if (pasted.length === 0) return;
+              event.preventDefault();
+              addFiles(pasted);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                submit();
+              } else if (event.key === 'Escape' && running) {
+                event.preventDefault();
+                void stop();
+              }
+            }}
+          />
+        </div>
         {running ? (
           <button
             type="button"
@@ -156,7 +242,7 @@ export function Composer({
           </button>
         )}
         <p className="composer__hint">
-          Enter to send · Shift+Enter for a new line · / for prompts · Esc to stop
+          Enter to send · Shift+Enter for a new line · / for prompts · paste or drop files · Esc to stop
         </p>
       </form>
     </div>

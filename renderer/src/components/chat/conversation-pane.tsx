@@ -1,20 +1,29 @@
+import { useState } from 'react';
 import { useChat } from '../../store/chat-context.js';
 import { formatUsage } from '../../lib/usage.js';
 import { Spinner } from '../common/spinner.js';
 import { Composer } from './composer.js';
+import { ContextMeter } from './context-meter.js';
+import { ConversationSettingsDialog } from './conversation-settings-dialog.js';
+import { ExportDialog } from './export-dialog.js';
 import { MessageList } from './message-list.js';
 import { NoKeyPrompt } from './no-key-prompt.js';
 import { TurnStatus } from './turn-status.js';
 
 const RUNNING = new Set(['streaming', 'retrying', 'waiting-consent', 'running-tools']);
 
-/** One conversation: its title and cost, the messages, the turn's state, the composer. */
+/**
+ * One conversation: its title, how full the context window is, its cost, its
+ * settings and export; the messages, the turn's state, the composer.
+ */
 export function ConversationPane({ id }: { id: string }) {
   const summary = useChat((s) => s.conversations.find((c) => c.id === id));
   const view = useChat((s) => s.details[id]);
   const keySet = useChat((s) => s.settings?.apiKey.set);
   const running = view?.turn !== undefined && RUNNING.has(view.turn.state);
   const empty = view !== undefined && !view.loading && view.messages.length === 0 && !view.streaming;
+  const appModel = useChat((s) => s.settings?.model);
+  const [dialog, setDialog] = useState<'settings' | 'export'>();
 
   return (
     <section className="conversation" aria-label={summary?.title ?? 'Conversation'}>
@@ -29,7 +38,47 @@ export function ConversationPane({ id }: { id: string }) {
             Total {formatUsage(summary.usage)}
           </span>
         )}
+        <span className="conversation__tools">
+          {view && <ContextMeter messages={view.messages} model={summary?.settings?.model ?? appModel} />}
+          <button
+            type="button"
+            className="btn btn--small"
+            aria-label="Settings of this conversation"
+            disabled={!summary}
+            onClick={() => {
+              setDialog('settings');
+            }}
+          >
+            Settings
+          </button>
+          <button
+            type="button"
+            className="btn btn--small"
+            disabled={!summary || view === undefined || view.messages.length === 0}
+            onClick={() => {
+              setDialog('export');
+            }}
+          >
+            Export
+          </button>
+        </span>
       </header>
+      {summary && dialog === 'settings' && (
+        <ConversationSettingsDialog
+          summary={summary}
+          onClose={() => {
+            setDialog(undefined);
+          }}
+        />
+      )}
+      {summary && dialog === 'export' && (
+        <ExportDialog
+          summary={summary}
+          onClose={() => {
+            setDialog(undefined);
+          }}
+        />
+      )}
       {view === undefined || (view.loading && view.messages.length === 0) ? (
         <div className="conversation__scroller">
           {view?.loadError ? (
@@ -50,7 +99,7 @@ export function ConversationPane({ id }: { id: string }) {
           </div>
         </div>
       ) : (
-        <MessageList id={id} footer={<TurnStatus id={id} />} />
+        <MessageList id={id} footer={<TurnStatus id={id} />} running={running} />
       )}
       {empty && <TurnStatus id={id} />}
       <Composer key={id} conversationId={id} running={running} />

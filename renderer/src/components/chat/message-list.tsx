@@ -15,11 +15,16 @@ const STICK_THRESHOLD = 48;
  * 5,000-message conversation opens as fast as a short one. While the person
  * is at the bottom it follows new text; once they scroll up it stays put.
  */
-export function MessageList({ id, footer }: { id: string; footer: ReactNode }) {
+export function MessageList({ id, footer, running }: { id: string; footer: ReactNode; running: boolean }) {
   const messages = useChat((s) => s.details[id]?.messages);
   const streamingId = useChat((s) => s.details[id]?.streaming?.messageId);
   const streamingLength = useChat((s) => s.details[id]?.streaming?.text.length ?? 0);
   const { rows, results, turnUsage } = useMemo(() => chatRows(messages ?? []), [messages]);
+  // The answer to the last user message, if it has one: that is what Regenerate redoes.
+  const lastAnswerId = useMemo(() => {
+    const last = rows.findLast((m) => m.role === 'assistant' || m.role === 'user');
+    return last?.role === 'assistant' ? last.id : undefined;
+  }, [rows]);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
   const count = rows.length + (streamingId !== undefined ? 1 : 0);
@@ -80,7 +85,13 @@ export function MessageList({ id, footer }: { id: string; footer: ReactNode }) {
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 {message ? (
-                  <MessageRow message={message} results={results} turnUsage={turnUsage.get(message.id)} />
+                  <MessageRow
+                    message={message}
+                    results={results}
+                    turnUsage={turnUsage.get(message.id)}
+                    lastAnswer={message.id === lastAnswerId}
+                    running={running}
+                  />
                 ) : (
                   <StreamingMessage id={id} />
                 )}

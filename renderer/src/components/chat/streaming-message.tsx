@@ -1,5 +1,6 @@
 import { useChat } from '../../store/chat-context.js';
 import { Markdown } from './markdown.js';
+import { ThinkingBlock } from './thinking-block.js';
 
 /**
  * The answer while it streams. Markdown renders it paragraph by paragraph
@@ -7,6 +8,7 @@ import { Markdown } from './markdown.js';
  */
 export function StreamingMessage({ id }: { id: string }) {
   const text = useChat((s) => s.details[id]?.streaming?.text ?? '');
+  const thinking = useChat((s) => s.details[id]?.streaming?.thinking ?? '');
   return (
     <article
       className="message message--assistant message--streaming"
@@ -15,6 +17,7 @@ export function StreamingMessage({ id }: { id: string }) {
     >
       <div className="message__author">Claude</div>
       <div className="message__body">
+        {thinking !== '' && <ThinkingBlock text={thinking} streaming={text === ''} />}
         <Markdown text={text} />
         <span className="message__caret" aria-hidden="true" />
       </div>

@@ -5,6 +5,7 @@ import { formatDuration } from '../../lib/text.js';
 import { Spinner } from '../common/spinner.js';
 import { ChatToolApp } from '../apps/chat-tool-app.js';
 import { AllowedByBadge } from './allowed-by-badge.js';
+import { FoundBySearchBadge } from './found-by-search-badge.js';
 import { ToolResultBody } from './tool-result-body.js';
 
 type CardStatus = 'pending' | 'waiting-consent' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
@@ -74,6 +75,7 @@ export function ToolCard({
           <span className="tool-card__tool">{call.tool}</span>
           <span className="tool-card__server">on {call.server}</span>
         </span>
+        {call.foundBySearch === true && <FoundBySearchBadge />}
         <span className={`tool-card__status tool-card__status--${status}`}>{STATUS_TEXT[status]}</span>
         {durationMs !== undefined && (
           <span className="tool-card__duration">{formatDuration(durationMs)}</span>

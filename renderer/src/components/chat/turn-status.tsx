@@ -10,6 +10,7 @@ const ERROR_TITLE: Record<ChatErrorCode, string> = {
   network: 'Could not reach the API',
   api: 'The API returned an error',
   iteration_limit: 'Stopped at the tool-call limit for one turn',
+  context_length: 'The conversation is too long for the model',
   internal: 'Something went wrong in the host',
 };
 
@@ -25,7 +26,7 @@ export function TurnStatus({ id }: { id: string }) {
   const turn = useChat((s) => s.details[id]?.turn);
   const requestError = useChat((s) => s.details[id]?.requestError);
   const streaming = useChat((s) => s.details[id]?.streaming !== undefined);
-  const { retry, setView } = useChatActions();
+  const { retry, setView, createConversation } = useChatActions();
 
   if (requestError) {
     const noKey = requestError.code === 'no_api_key';
@@ -101,6 +102,17 @@ export function TurnStatus({ id }: { id: string }) {
               }}
             >
               Open Settings
+            </button>
+          )}
+          {code === 'context_length' && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                void createConversation();
+              }}
+            >
+              New conversation
             </button>
           )}
           {turn.canRetry && <RetryButton retry={retry} />}

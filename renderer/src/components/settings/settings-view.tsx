@@ -2,6 +2,7 @@ import { ApiKeySection } from './api-key-section.js';
 import { AuditSection } from './audit-section.js';
 import { ConnectionSection } from './connection-section.js';
 import { ConsentRulesSection } from './consent-rules-section.js';
+import { ToolSearchSection } from './tool-search-section.js';
 
 /** Settings: the API key, the endpoint and model, the consent rules and the audit trail. */
 export function SettingsView() {
@@ -13,6 +14,7 @@ export function SettingsView() {
         </h1>
         <ApiKeySection />
         <ConnectionSection />
+        <ToolSearchSection />
         <ConsentRulesSection />
         <AuditSection />
       </div>

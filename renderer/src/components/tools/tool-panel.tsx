@@ -6,6 +6,7 @@ import { Collapsible } from '../common/collapsible.js';
 import { ToolResult } from '../result/tool-result.js';
 import { AppOnlyBadge, PanelToolApp } from '../apps/panel-tool-app.js';
 import { CallForm } from './call-form.js';
+import { PinToggle } from './pin-toggle.js';
 import { ToolHints } from './tool-hints.js';
 
 /** One tool: what it is, its schema, the arguments editor and the last result. */
@@ -30,6 +31,7 @@ export function ToolPanel({ server, tool }: { server: ServerSnapshot; tool: Tool
           {title !== undefined && <span className="tool-panel__title">{title}</span>}
         </h3>
         <ToolHints annotations={tool.annotations} />
+        <PinToggle server={server.name} tool={tool.name} />
       </header>
       {tool.description !== undefined && <p className="tool-panel__description">{tool.description}</p>}
       <Collapsible title="Input schema">

@@ -32,8 +32,14 @@ export function ToolsSection({ server }: { server: ServerSnapshot }) {
       <div className="tools__sidebar">
         <div className="tools__heading">
           <h3>Tools</h3>
-          <span className="count-badge">{server.tools.length}</span>
+          <span className="count-badge">{server.tools.length.toLocaleString('en-US')}</span>
         </div>
+        {server.toolsCapped && (
+          <p className="tools__capped" role="note">
+            This server lists {server.toolsCapped.listed.toLocaleString('en-US')} tools. Only the first{' '}
+            {server.toolsCapped.kept.toLocaleString('en-US')} are kept and offered to Claude.
+          </p>
+        )}
         {server.tools.length >= FILTER_FROM && (
           <input
             type="search"
