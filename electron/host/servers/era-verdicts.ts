@@ -157,3 +157,42 @@ function readVerdictFile(path: string): Record<string, EraVerdict> {
   }
   return verdicts;
 }
+
+/** What a connected SDK client tells of its era, as `recordEra` needs it. */
+interface ConnectedEra {
+  getProtocolEra(): 'modern' | 'legacy' | undefined;
+  getServerVersion(): { name: string; version: string } | undefined;
+  getDiscoverResult(): DiscoverResult | undefined;
+}
+
+/**
+ * Keeps the era a server settled on, for its next start. A verdict that was
+ * used is dropped when the server now reports another version than it was
+ * made for (the next start probes again); returns a line saying so.
+ */
+export function recordEra(
+  verdicts: EraVerdicts,
+  server: string,
+  client: ConnectedEra,
+  identity: string,
+  settled: { by: 'probe' } | { by: 'prior'; rememberedVersion: string | undefined },
+): string | undefined {
+  const era = client.getProtocolEra();
+  if (era === undefined) return undefined;
+  const info = client.getServerVersion();
+  const serverVersion = info ? `${info.name}@${info.version}` : undefined;
+  if (settled.by === 'prior') {
+    const before = settled.rememberedVersion;
+    if (before === undefined || serverVersion === undefined || serverVersion === before) return undefined;
+    verdicts.delete(server);
+    return `Server version changed (${before} → ${serverVersion}): its protocol era will be checked again at the next start`;
+  }
+  verdicts.set(server, {
+    identity,
+    era,
+    ...(era === 'modern' ? { discover: client.getDiscoverResult() } : {}),
+    ...(serverVersion !== undefined ? { serverVersion } : {}),
+    decidedAt: Date.now(),
+  });
+  return undefined;
+}

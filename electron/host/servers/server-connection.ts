@@ -1,5 +1,5 @@
-import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/model/tool-meta.js';
-import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import type { PriorDiscovery, StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
@@ -12,16 +12,15 @@ import type {
 } from '../../../shared/model/server.js';
 import type { ServerIdentity } from '../../../shared/model/consent-rules.js';
 import { serverIdentity } from '../consent/server-identity.js';
-import { installRootsHandler } from '../client-features/roots.js';
-import { installElicitation } from '../client-features/elicitation-handler.js';
 import type { ElicitationServices } from '../client-features/elicitation-handler.js';
-import { installSampling } from '../client-features/sampling-handler.js';
 import type { SamplingServices } from '../client-features/sampling-handler.js';
 import { HostError, describeError } from '../errors.js';
 import { describeExitStatus, requestFailure } from './connection-failure.js';
-import { priorFor, stdioIdentity } from './era-verdicts.js';
+import { priorFor, recordEra, stdioIdentity } from './era-verdicts.js';
+import { createServerClient } from './server-client.js';
 import type { EraVerdicts } from './era-verdicts.js';
-import { launcherLines, launcherOf } from './launcher-output.js';
+import { describeTarget, launchFacts, negotiatedFacts } from './connection-facts.js';
+import { launcherLines } from './launcher-output.js';
 import { connectStdio } from './stdio-handshake.js';
 import { ServerOutput, strayCountText } from './server-output.js';
 import { connectHttp } from './http-transport.js';
@@ -133,11 +132,6 @@ export class ServerConnection {
 
   snapshot(): ServerSnapshot {
     const client = this.status === 'connected' ? this.client : undefined;
-    const caps = client?.getServerCapabilities();
-    const info = client?.getServerVersion();
-    const era = client?.getProtocolEra();
-    const version = client?.getNegotiatedProtocolVersion();
-    const instructions = client?.getInstructions();
     return {
       name: this.name,
       transport: isStdioConfig(this.config) ? 'stdio' : 'http',
@@ -145,24 +139,7 @@ export class ServerConnection {
       ...(client && this.http ? { httpTransport: this.http.kind } : {}),
       status: this.status,
       ...(this.error !== undefined ? { error: this.error } : {}),
-      ...(version !== undefined ? { protocolVersion: version } : {}),
-      ...(era !== undefined ? { era } : {}),
-      ...(info
-        ? {
-            serverInfo: {
-              name: info.name,
-              version: info.version,
-              ...(typeof info.title === 'string' ? { title: info.title } : {}),
-            },
-          }
-        : {}),
-      ...(instructions !== undefined ? { instructions } : {}),
-      capabilities: {
-        tools: caps?.tools !== undefined,
-        resources: caps?.resources !== undefined,
-        prompts: caps?.prompts !== undefined,
-        logging: caps?.logging !== undefined,
-      },
+      ...negotiatedFacts(client),
       tools: client && this.serverCatalog ? this.toolsWithDisabledFlags(this.serverCatalog.tools) : [],
       ...(client && this.serverCatalog?.toolsCapped ? { toolsCapped: this.serverCatalog.toolsCapped } : {}),
       counts: this.countsForSnapshot(),
@@ -173,7 +150,7 @@ export class ServerConnection {
         ? { startingSince: this.startingSince }
         : {}),
       connectTimeoutMs: this.connectTimeoutMs,
-      ...this.launchFacts(),
+      ...launchFacts(this.config, this.output),
       ...(this.restarts.crashCount > 0 ? { crashCount: this.restarts.crashCount } : {}),
       ...(this.status === 'restarting' && this.restartAt !== undefined ? { restartAt: this.restartAt } : {}),
       ...(this.runtime !== undefined ? { runtime: this.runtime } : {}),
@@ -490,53 +467,17 @@ export class ServerConnection {
         this.crashed(this.exitMessage(exit, 'unexpectedly'));
       }
     };
-    this.rememberEra(client, identity, settledBy, remembered?.serverVersion);
-  }
-
-  /**
-   * Keeps the era this program settled on, for the next start. A verdict that
-   * was used is dropped when the server now reports another version: the
-   * next start probes again.
-   */
-  private rememberEra(
-    client: Client,
-    identity: string,
-    settledBy: 'probe' | 'prior',
-    rememberedVersion: string | undefined,
-  ): void {
-    const verdicts = this.options.eraVerdicts;
-    const era = client.getProtocolEra();
-    if (!verdicts || era === undefined) return;
-    const info = client.getServerVersion();
-    const serverVersion = info ? `${info.name}@${info.version}` : undefined;
-    if (settledBy === 'prior') {
-      if (
-        rememberedVersion !== undefined &&
-        serverVersion !== undefined &&
-        serverVersion !== rememberedVersion
-      ) {
-        verdicts.delete(this.name);
-        this.log(
-          'info',
-          `Server version changed (${rememberedVersion} → ${serverVersion}): its protocol era will be checked again at the next start`,
-        );
-      }
-      return;
+    if (verdicts) {
+      const settled =
+        settledBy === 'prior'
+          ? { by: 'prior' as const, rememberedVersion: remembered?.serverVersion }
+          : { by: 'probe' as const };
+      const note = recordEra(verdicts, this.name, client, identity, settled);
+      if (note !== undefined) this.log('info', note);
     }
-    verdicts.set(this.name, {
-      identity,
-      era,
-      ...(era === 'modern' ? { discover: client.getDiscoverResult() } : {}),
-      ...(serverVersion !== undefined ? { serverVersion } : {}),
-      decidedAt: Date.now(),
-    });
   }
 
-  /**
-   * A fresh SDK client and catalog for one connection attempt. Strict
-   * capabilities: besides our own `requireCapability` checks, the SDK refuses
-   * any request whose capability the server did not declare.
-   */
+  /** A fresh SDK client (server-client.ts) and catalog for one connection attempt. */
   private newClient(
     generation: number,
     negotiation: PriorDiscovery | 'legacy-only' | undefined,
@@ -552,40 +493,22 @@ export class ServerConnection {
     catalog.onChange(() => {
       if (generation === this.generation && this.status === 'connected') this.emit();
     });
-    const client = new Client(
-      { name: 'mcp-host', title: 'MCP Host', version: this.options.appVersion },
-      {
-        capabilities: {
-          roots: { listChanged: true },
-          ...(this.options.sampling ? { sampling: { tools: {} } } : {}),
-          ...(this.options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
-          // MCP Apps: tools may name ui:// views, which the host shows sandboxed (electron/host/apps/).
-          extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } },
-        },
-        // A prior verdict is passed to connect() and takes precedence over this.
-        versionNegotiation:
-          negotiation === 'legacy-only'
-            ? { mode: 'legacy' }
-            : { mode: 'auto', probe: { timeoutMs: probeTimeoutMs } },
-        enforceStrictCapabilities: true,
-        // Every page of every list; the cap only stops a cursor that never ends.
-        listMaxPages: 1000,
-        listChanged: catalog.listChangedHandlers(),
+    const client = createServerClient({
+      server: this.name,
+      appVersion: this.options.appVersion,
+      negotiation,
+      probeTimeoutMs,
+      roots: () => this.config.roots ?? [],
+      listChanged: catalog.listChangedHandlers(),
+      sampling: this.options.sampling,
+      elicitation: this.options.elicitation,
+      onResourceUpdated: (uri) => {
+        if (generation === this.generation) this.options.onResourceUpdated?.(this.name, uri);
       },
-    );
-    installRootsHandler(client, () => this.config.roots ?? []);
-    if (this.options.sampling) {
-      const source = { server: this.name, instructions: () => client.getInstructions() };
-      installSampling(client, source, this.options.sampling);
-    }
-    if (this.options.elicitation) installElicitation(client, this.name, this.options.elicitation);
-    client.setNotificationHandler('notifications/resources/updated', (notification) => {
-      if (generation === this.generation)
-        this.options.onResourceUpdated?.(this.name, notification.params.uri);
+      onLog: (entry) => this.options.onLog?.(entry),
     });
     this.serverCatalog = catalog;
     this.client = client;
-    this.listenForLogMessages(client);
     return client;
   }
 
@@ -613,14 +536,6 @@ export class ServerConnection {
   /** The time this server may take to complete the MCP handshake. */
   private get connectTimeoutMs(): number {
     return this.config.connectTimeout ?? this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  }
-
-  /** Launcher and stray-output facts of a stdio server, for the snapshot. */
-  private launchFacts(): Pick<ServerSnapshot, 'launcher' | 'strayStdout'> {
-    if (!isStdioConfig(this.config)) return {};
-    const launcher = launcherOf(this.config.command, this.config.args ?? []);
-    const stray = this.output.strayStdout;
-    return { ...(launcher ? { launcher } : {}), ...(stray ? { strayStdout: stray } : {}) };
   }
 
   /** A stray stdout line was counted: the UI hears of it, at most twice a second. */
@@ -699,15 +614,6 @@ export class ServerConnection {
     this.log(exit.signal !== null || exit.code !== 0 ? 'warning' : 'info', `Process ${how}`);
   }
 
-  /** notifications/message → the log, with the server's level and logger. */
-  private listenForLogMessages(client: Client): void {
-    client.setNotificationHandler('notifications/message', (notification) => {
-      const { level, logger, data } = notification.params;
-      const text = typeof data === 'string' ? data : JSON.stringify(data);
-      this.options.onLog?.({ source: 'server', level, ...(logger !== undefined ? { logger } : {}), text });
-    });
-  }
-
   /** The tools as the snapshot shows them: `disabled` comes from the config only, never from the server. */
   private toolsWithDisabledFlags(tools: readonly ToolInfo[]): ToolInfo[] {
     const disabled = new Set(this.config.disabledTools ?? []);
@@ -722,10 +628,4 @@ export class ServerConnection {
     if (this.status !== 'connected' || this.config.disabledTools?.includes(name) === true) return undefined;
     return this.serverCatalog?.tool(name);
   }
-}
-
-function describeTarget(config: ServerConfig): string {
-  if (!isStdioConfig(config)) return config.url;
-  const quote = (s: string) => (/[\s"']/.test(s) ? JSON.stringify(s) : s);
-  return [config.command, ...(config.args ?? [])].map(quote).join(' ');
 }
