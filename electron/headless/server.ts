@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { ClientFrameSchema, TOKEN_PARAM, WS_PATH } from '../../shared/ipc/wire.js';
+import { ClientFrameSchema, MAX_FRAME_BYTES, TOKEN_PARAM, WS_PATH } from '../../shared/ipc/wire.js';
 import type { ServerFrame } from '../../shared/ipc/wire.js';
 import type { Host } from '../host/host-types.js';
 import { dispatch } from '../host/ipc/dispatch.js';
 import { allowedHost, allowedOrigins, newToken, requestToken, requestUrl, tokenMatches } from './auth.js';
 import { readStatic } from './static-files.js';
+import { tooManyValues } from './frame-guard.js';
 
 export interface HeadlessOptions {
   host: Host;
@@ -29,7 +30,10 @@ export interface HeadlessServer {
   close(): Promise<void>;
 }
 
-const MAX_FRAME_BYTES = 20 * 1024 * 1024;
+/** Open pages (authenticated sockets) at once; a person has a few tabs, not dozens. */
+export const MAX_SOCKETS = 16;
+/** TCP connections at once, authenticated or not (page loads, sockets, strays). */
+export const MAX_CONNECTIONS = 64;
 
 /**
  * The headless shell: serves the built renderer and the host API over one
@@ -40,14 +44,31 @@ const MAX_FRAME_BYTES = 20 * 1024 * 1024;
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessServer> {
   const token = newToken();
   const http = createServer();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // No compression: nothing to negotiate, so a frame with RSV1 set is simply invalid.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   let port = 0;
+  // Whatever a peer sends, a failing socket is that peer's problem: never an unhandled 'error'.
+  wss.on('error', (error) => {
+    console.error(`[headless] WebSocket server error: ${error.message}`);
+  });
+  http.maxConnections = MAX_CONNECTIONS;
+  // A connection that never finishes its request headers does not hold a slot for long.
+  http.headersTimeout = 10_000;
+  http.requestTimeout = 30_000;
+  http.on('clientError', (_error, socket) => {
+    socket.destroy();
+  });
 
   http.on('request', (req, res) => {
     void serveHttp(req, res, { port, token, staticDir: options.staticDir });
   });
   http.on('upgrade', (req, socket, head) => {
-    const refusal = checkUpgrade(req, port, token, options.extraOrigins ?? []);
+    socket.on('error', () => {
+      socket.destroy();
+    });
+    const refusal =
+      checkUpgrade(req, port, token, options.extraOrigins ?? []) ??
+      (wss.clients.size >= MAX_SOCKETS ? { status: 503, reason: 'Service Unavailable' } : null);
     if (refusal) {
       refuseUpgrade(socket, refusal);
       return;
@@ -114,9 +135,20 @@ function serveSocket(ws: WebSocket, host: Host): void {
     send({ event, payload });
   });
   ws.on('close', unsubscribe);
+  // A malformed frame (bad header, invalid UTF-8, reserved opcode or bit, over
+  // the size cap): ws has already started closing this socket with the right
+  // status code. Only this socket goes; the reason is logged, never the data.
+  ws.on('error', (error) => {
+    console.warn(`[headless] closed a socket after a bad frame: ${error.message}`);
+    ws.terminate();
+  });
   ws.on('message', (data: Buffer, isBinary) => {
     if (isBinary) {
       ws.close(1003, 'Text frames only');
+      return;
+    }
+    if (tooManyValues(data)) {
+      ws.close(1009, 'Too many JSON values');
       return;
     }
     let json: unknown;

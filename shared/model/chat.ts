@@ -282,13 +282,42 @@ export const AttachmentSchema = z.discriminatedUnion('type', [
 ]);
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
+/**
+ * Characters a message may carry in all (its text plus attached images and
+ * prompt texts): at most 30 MB once encoded, so a valid message always fits
+ * in one frame of the headless shell (shared/ipc/wire.ts).
+ */
+export const MAX_MESSAGE_CHARS = 10_000_000;
+
 export const SendMessageSchema = z
   .object({
     conversationId: ConversationIdSchema,
     text: z.string().max(1_000_000),
     attachments: z.array(AttachmentSchema).max(50).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((message, ctx) => {
+    const size = messageChars(message.text, message.attachments ?? []);
+    if (size > MAX_MESSAGE_CHARS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attachments'],
+        message: `The message and its attachments are too large (${(size / 1e6).toFixed(1)} MB; at most ${String(MAX_MESSAGE_CHARS / 1e6)} MB)`,
+      });
+    }
+  });
+
+function messageChars(text: string, attachments: readonly Attachment[]): number {
+  let size = text.length;
+  for (const a of attachments) {
+    if (a.type === 'image') size += a.data.length;
+    else if (a.type === 'prompt-message') {
+      const c = a.content;
+      size += c.type === 'text' ? c.text.length : c.type === 'image' ? c.data.length : (c.text?.length ?? 0);
+    }
+  }
+  return size;
+}
 
 export const TurnStartedSchema = z.object({
   turnId: z.string(),
