@@ -18,17 +18,36 @@ export interface Platform {
   /** Lets the user pick a folder; null when cancelled or unavailable. */
   pickFolder(options?: { title?: string }): Promise<string | null>;
   /**
-   * Asks the person, outside the renderer where possible, whether a newly
-   * added local server may be started. The renderer cannot answer this.
+   * Asks the person, outside the renderer where possible, whether a new or
+   * changed server may be started: a local command, or a remote address that
+   * will receive headers (and the host's variables they name). The renderer
+   * cannot answer this.
    */
   confirmLaunch(request: LaunchRequest): Promise<boolean>;
 }
 
-export interface LaunchRequest {
+/** What the launch confirmation shows: a local command or a remote destination. */
+export type LaunchRequest = LocalLaunchRequest | RemoteLaunchRequest;
+
+export interface LocalLaunchRequest {
+  kind: 'stdio';
   name: string;
   command: string;
   args: readonly string[];
   cwd?: string | undefined;
   /** Names only: values may be secrets. */
   envNames: readonly string[];
+}
+
+export interface RemoteLaunchRequest {
+  kind: 'remote';
+  name: string;
+  /** The address as written, `${env:…}` references unexpanded. */
+  url: string;
+  /** The host part of the URL: where everything below is sent. */
+  destination: string;
+  /** Names of the headers sent with every request (values may be secrets). */
+  headerNames: readonly string[];
+  /** Variables of the host's environment that `${env:NAME}` sends there, in the URL or a header. */
+  sentVariables: readonly string[];
 }

@@ -82,6 +82,7 @@ export class ServerManager {
       ...(input.cwd !== undefined && input.cwd.trim() !== '' ? { cwd: input.cwd.trim() } : {}),
     };
     const allowed = await this.options.confirmLaunch({
+      kind: 'stdio',
       name: input.name,
       command: input.command,
       args: input.args,
