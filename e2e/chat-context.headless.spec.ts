@@ -35,6 +35,11 @@ async function setUp(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Base URL saved.')).toBeVisible();
+  // The key was entered for the default host: the new one gets it only when allowed, by name.
+  await expect(page.getByText('Not sent to this host')).toBeVisible();
+  await page.getByRole('button', { name: `Send my key to ${new URL(baseUrl).origin}` }).click();
+  await expect(page.getByText('sk-…wxyz')).toBeVisible();
+  await expect(page.getByText('Not sent to this host')).toBeHidden();
   await sections(page).getByRole('button', { name: 'Servers' }).click();
   await expect(page.getByRole('main').getByText('Connected', { exact: true })).toBeVisible({
     timeout: 30_000,

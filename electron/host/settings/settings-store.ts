@@ -1,7 +1,13 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_BASE_URL, DEFAULT_MAX_ITERATIONS, DEFAULT_MODEL } from '../../../shared/model/settings.js';
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_MAX_ITERATIONS,
+  DEFAULT_MODEL,
+  originOf,
+} from '../../../shared/model/settings.js';
+import { HostError } from '../errors.js';
 import type { Settings, UpdateSettings } from '../../../shared/model/settings.js';
 import type { Platform } from '../platform.js';
 
@@ -17,6 +23,12 @@ const StoredSettingsSchema = z.looseObject({
       stored: z.string(),
       hint: z.string(),
       encrypted: z.boolean(),
+      /**
+       * The origin of the base URL the key was entered (or allowed) for; the
+       * key is never sent anywhere else. Absent in files written before this
+       * was kept: such a key belongs to the base URL saved with it.
+       */
+      origin: z.string().optional(),
     })
     .optional(),
 });
@@ -51,32 +63,66 @@ export class SettingsStore {
 
   settings(): Settings {
     const key = this.data.apiKey;
+    const baseUrl = this.baseUrl();
+    const heldFor = key && !this.keyFits() ? this.keyOrigin() : undefined;
     return {
-      baseUrl: this.data.baseUrl ?? DEFAULT_BASE_URL,
+      baseUrl,
       model: this.data.model ?? DEFAULT_MODEL,
       maxIterations: this.data.maxIterations ?? DEFAULT_MAX_ITERATIONS,
       apiKey: key
-        ? { set: true, hint: key.hint, encrypted: key.encrypted }
+        ? {
+            set: heldFor === undefined,
+            hint: key.hint,
+            encrypted: key.encrypted,
+            ...(heldFor ? { heldFor } : {}),
+          }
         : { set: false, encrypted: this.platform.canEncrypt() },
     };
   }
 
+  /**
+   * Changes the base URL, model or loop limit. The key stays bound to the
+   * host it was entered for: a base URL on another host gets it only with
+   * `allowKeyFor` naming that host's origin (or after the key is entered again).
+   */
   async update(patch: UpdateSettings): Promise<Settings> {
+    const key = this.data.apiKey;
+    // The key's host is pinned before the base URL moves (files from before the pin had none).
+    const pinned = key ? { ...key, origin: this.keyOrigin() } : undefined;
+    const baseUrl = patch.baseUrl !== undefined ? patch.baseUrl.replace(/\/+$/, '') : this.baseUrl();
+    let apiKey = pinned;
+    if (patch.allowKeyFor !== undefined) {
+      if (!pinned) throw new HostError('conflict', 'There is no saved key to allow; enter one instead');
+      if (patch.allowKeyFor !== originOf(baseUrl)) {
+        throw new HostError(
+          'invalid_params',
+          `The key can only be allowed for the base URL's own host (${originOf(baseUrl)}), not ${patch.allowKeyFor}`,
+        );
+      }
+      apiKey = { ...pinned, origin: patch.allowKeyFor };
+    }
     this.data = {
       ...this.data,
-      ...(patch.baseUrl !== undefined ? { baseUrl: patch.baseUrl.replace(/\/+$/, '') } : {}),
+      ...(patch.baseUrl !== undefined ? { baseUrl } : {}),
       ...(patch.model !== undefined ? { model: patch.model } : {}),
       ...(patch.maxIterations !== undefined ? { maxIterations: patch.maxIterations } : {}),
+      ...(apiKey ? { apiKey } : {}),
     };
     await this.write();
     return this.settings();
   }
 
+  /** Saves a key for the current base URL's host (and only that host). */
   async setApiKey(key: string): Promise<Settings> {
     const stored = await this.platform.encryptSecret(key);
     this.data = {
       ...this.data,
-      apiKey: { stored, hint: keyHint(key), encrypted: this.platform.canEncrypt() },
+      apiKey: {
+        stored,
+        hint: keyHint(key),
+        encrypted: this.platform.canEncrypt(),
+        origin: originOf(this.baseUrl()),
+      },
     };
     await this.write();
     return this.settings();
@@ -89,10 +135,26 @@ export class SettingsStore {
     return this.settings();
   }
 
-  /** The key in clear, for the API client only; undefined when none is set. */
+  /**
+   * The key in clear, for the API client only, and only when it belongs to
+   * the current base URL's host; undefined otherwise.
+   */
   async apiKey(): Promise<string | undefined> {
     const key = this.data.apiKey;
-    return key ? this.platform.decryptSecret(key.stored) : undefined;
+    return key && this.keyFits() ? this.platform.decryptSecret(key.stored) : undefined;
+  }
+
+  private baseUrl(): string {
+    return this.data.baseUrl ?? DEFAULT_BASE_URL;
+  }
+
+  private keyOrigin(): string {
+    return this.data.apiKey?.origin ?? originOf(this.baseUrl());
+  }
+
+  /** Whether the saved key may be sent to the current base URL. */
+  private keyFits(): boolean {
+    return this.keyOrigin() === originOf(this.baseUrl());
   }
 
   private async write(): Promise<void> {
