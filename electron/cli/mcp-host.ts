@@ -9,6 +9,7 @@ import type { Host } from '../host/host-types.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { createLocalClient } from '../host/ipc/local-client.js';
+import { terminalSafe } from '../../shared/text/invisible.js';
 
 const USAGE = `Usage: mcp-host <command> [options]
 
@@ -116,7 +117,8 @@ async function serve(
   process.stdout.write(
     `MCP Host is running headless.\n  Open: ${server.url}\n  Config: ${config.path}\n  Press Ctrl+C to stop.\n`,
   );
-  if (config.error !== undefined) process.stderr.write(`warning: ${config.error}\n`);
+  if (config.error !== undefined)
+    process.stderr.write(`warning: ${terminalSafe(config.error, { singleLine: true })}\n`);
   if (open) {
     await new NodePlatform().openExternal(server.url).catch(() => {
       process.stderr.write('Could not open a browser; open the URL above yourself.\n');
@@ -176,7 +178,8 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const cliError = error instanceof CliError ? error : undefined;
     const message = cliError?.message ?? (error instanceof Error ? error.message : String(error));
-    process.stderr.write(`mcp-host: ${message}\n`);
+    // Error messages can quote a server's stderr or a tool's text: print them inert, on one line.
+    process.stderr.write(`mcp-host: ${terminalSafe(message, { singleLine: true })}\n`);
     process.exitCode = cliError?.exitCode ?? EXIT.connection;
   },
 );
