@@ -28,6 +28,7 @@ function run(...args: string[]): Promise<{ code: number; stdout: string; stderr:
 }
 
 /** ESC, BEL, the C1 controls (CSI …) and bidi overrides: none may be printed raw. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the test
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
 
 describe('the CLI prints server text inert', () => {
