@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { LaunchRequest, Platform } from './platform.js';
+import { openUrl } from './open-url.js';
 
 /**
  * The Platform outside Electron: the headless shell, the CLI and the tests.
@@ -35,24 +35,11 @@ export class NodePlatform implements Platform {
   }
 
   openExternal(url: string): Promise<void> {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      return Promise.reject(new Error(`Refusing to open a ${parsed.protocol} URL`));
+    try {
+      return openUrl(url);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const [command, args] =
-      process.platform === 'darwin'
-        ? ['open', [parsed.href]]
-        : process.platform === 'win32'
-          ? ['cmd', ['/c', 'start', '""', parsed.href]]
-          : ['xdg-open', [parsed.href]];
-    return new Promise((resolve, reject) => {
-      const child = spawn(command, args, { stdio: 'ignore', detached: true, windowsHide: true });
-      child.once('error', reject);
-      child.once('spawn', () => {
-        child.unref();
-        resolve();
-      });
-    });
   }
 
   pickFolder(): Promise<string | null> {
