@@ -13,6 +13,8 @@ const BIDI = '\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
 const HIDDEN = '\\u00AD\\u200B\\u2060-\\u2064\\uFEFF\\u{E0000}-\\u{E007F}';
 
 const INVISIBLE = new RegExp(`[${BIDI}${HIDDEN}]`, 'gu');
+/** The same class without the global flag: `test` keeps no position between calls. */
+const ANY_INVISIBLE = new RegExp(`[${BIDI}${HIDDEN}]`, 'u');
 // Matching control characters is the point here.
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/gu;
@@ -25,8 +27,7 @@ export const codePointLabel = (char: string): string =>
 
 /** Whether the text holds a bidirectional control or another invisible character. */
 export function hasInvisible(text: string): boolean {
-  INVISIBLE.lastIndex = 0;
-  return INVISIBLE.test(text);
+  return ANY_INVISIBLE.test(text);
 }
 
 /**

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Modal } from '../common/modal.js';
 import type { ConsentDialogProps } from './consent-queue.js';
 import { AnnotationHints } from './annotation-hints.js';
+import { ServerText } from '../common/server-text.js';
 
 /**
  * Asks before Claude calls a tool: which server, which tool, with which
@@ -36,23 +37,33 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
         <header className="modal__header">
           <p className="consent__eyebrow">Tool call · needs your approval</p>
           <h2 id={headingId}>
-            Allow Claude to run <code className="consent__tool">{prompt.tool}</code>?
+            Allow Claude to run{' '}
+            <code className="consent__tool">
+              <ServerText text={prompt.tool} />
+            </code>
+            ?
           </h2>
           <p id={descriptionId} className="modal__subtitle">
-            {prompt.title !== undefined && prompt.title !== prompt.tool && <>{prompt.title} · </>}
+            {prompt.title !== undefined && prompt.title !== prompt.tool && (
+              <>
+                <ServerText text={prompt.title} /> ·{' '}
+              </>
+            )}
             on server <strong className="consent__server">{server}</strong>
           </p>
         </header>
         <div className="modal__body">
           {prompt.description !== undefined && prompt.description.trim() !== '' && (
-            <p className="consent__description">{prompt.description}</p>
+            <p className="consent__description">
+              <ServerText text={prompt.description} />
+            </p>
           )}
           <AnnotationHints annotations={prompt.annotations} />
           <section className="consent__arguments" aria-label="Arguments">
             <h3 className="consent__label">Arguments</h3>
             {/* tabIndex: the block scrolls, so it must be reachable with the keyboard. */}
             <pre className="code-block consent__json" tabIndex={0}>
-              {prompt.argumentsJson}
+              <ServerText text={prompt.argumentsJson} />
             </pre>
           </section>
         </div>

@@ -1,5 +1,6 @@
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { plural } from '../../lib/text.js';
+import { ServerText } from '../common/server-text.js';
 
 const HTTP_TRANSPORT_NAMES = {
   'streamable-http': 'Streamable HTTP',
@@ -43,7 +44,9 @@ export function ServerFacts({ server }: { server: ServerSnapshot }) {
         <div className="facts__row">
           <dt>Server</dt>
           <dd>
-            <span className="mono">{`${serverInfo.name} ${serverInfo.version}`}</span>
+            <span className="mono">
+              <ServerText text={`${serverInfo.name} ${serverInfo.version}`} />
+            </span>
           </dd>
         </div>
       )}

@@ -2,6 +2,7 @@ import type { ToolInfo } from '../../../../shared/model/server.js';
 import { firstLine } from '../../lib/text.js';
 import { useActions } from '../../store/store-context.js';
 import { ToolToggle } from '../config/tool-toggle.js';
+import { ServerText } from '../common/server-text.js';
 
 /** The tools as buttons; each button's accessible name starts with the tool's name. */
 export function ToolList({
@@ -30,9 +31,19 @@ export function ToolList({
                 selectTool(tool.name);
               }}
             >
-              <span className="tool-item__name mono">{tool.name}</span>
-              {title !== undefined && <span className="tool-item__title">{title}</span>}
-              {summary !== '' && <span className="tool-item__summary clamp-2">{summary}</span>}
+              <span className="tool-item__name mono">
+                <ServerText text={tool.name} />
+              </span>
+              {title !== undefined && (
+                <span className="tool-item__title">
+                  <ServerText text={title} />
+                </span>
+              )}
+              {summary !== '' && (
+                <span className="tool-item__summary clamp-2">
+                  <ServerText text={summary} />
+                </span>
+              )}
               {tool.disabled === true && <span className="tag tool-item__off">Disabled</span>}
             </button>
             {server !== undefined && <ToolToggle server={server} tool={tool} />}
