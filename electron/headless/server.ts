@@ -20,6 +20,13 @@ export interface HeadlessOptions {
   port?: number;
   /** Origins allowed besides the shell's own, e.g. the Vite dev server in `npm run dev`. */
   extraOrigins?: readonly string[];
+  /**
+   * The access token, read on every request: a function lets it change while
+   * the shell runs (the CLI's per-installation token, rotated with
+   * `mcp-host rotate-token`); sockets opened with an old one are closed.
+   * Default: a random token for this start only.
+   */
+  token?: (() => string) | undefined;
 }
 
 export interface HeadlessServer {
@@ -29,6 +36,9 @@ export interface HeadlessServer {
   readonly token: string;
   close(): Promise<void>;
 }
+
+/** How often open sockets are checked against a rotated token. */
+const TOKEN_CHECK_MS = 2000;
 
 /** Open pages (authenticated sockets) at once; a person has a few tabs, not dozens. */
 export const MAX_SOCKETS = 16;
@@ -42,7 +52,10 @@ export const MAX_CONNECTIONS = 64;
  * request carries a loopback Host header with our port (no DNS rebinding).
  */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessServer> {
-  const token = newToken();
+  const fixed = newToken();
+  const currentToken = options.token ?? (() => fixed);
+  /** The token each open socket was admitted with. */
+  const admitted = new Map<WebSocket, string>();
   const http = createServer();
   // No compression: nothing to negotiate, so a frame with RSV1 set is simply invalid.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
@@ -60,12 +73,13 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
   });
 
   http.on('request', (req, res) => {
-    void serveHttp(req, res, { port, token, staticDir: options.staticDir });
+    void serveHttp(req, res, { port, token: currentToken(), staticDir: options.staticDir });
   });
   http.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {
       socket.destroy();
     });
+    const token = currentToken();
     const refusal =
       checkUpgrade(req, port, token, options.extraOrigins ?? []) ??
       (wss.clients.size >= MAX_SOCKETS ? { status: 503, reason: 'Service Unavailable' } : null);
@@ -74,9 +88,17 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      admitted.set(ws, token);
+      ws.on('close', () => admitted.delete(ws));
       serveSocket(ws, options.host);
     });
   });
+  // A rotated token ends the sessions of the old one, not just new connections.
+  const tokenCheck = setInterval(() => {
+    const token = currentToken();
+    for (const [ws, used] of admitted) if (used !== token) ws.close(1008, 'The access token was changed');
+  }, TOKEN_CHECK_MS);
+  tokenCheck.unref();
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -88,11 +110,16 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
   port = (http.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${String(port)}/?${TOKEN_PARAM}=${token}`,
+    get url() {
+      return `http://127.0.0.1:${String(port)}/?${TOKEN_PARAM}=${currentToken()}`;
+    },
     port,
-    token,
+    get token() {
+      return currentToken();
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(tokenCheck);
         for (const client of wss.clients) client.terminate();
         wss.close();
         http.closeAllConnections();

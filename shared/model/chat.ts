@@ -91,6 +91,12 @@ const NoticeBlock = z.object({
   type: z.literal('notice'),
   level: z.enum(['info', 'warning', 'error']),
   text: z.string(),
+  /**
+   * "interrupted": the host stopped (crashed, was killed) before the turn
+   * ended. The person can retry it; a new message leaves its unanswered
+   * question out of what Claude sees, instead of merging the two.
+   */
+  kind: z.enum(['interrupted']).optional(),
 });
 
 export const ChatBlockSchema = z.discriminatedUnion('type', [

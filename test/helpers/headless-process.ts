@@ -33,12 +33,19 @@ export function headlessDir(): string {
 /** Starts `mcp-host serve` on `dir` (a fresh one by default) and waits for its URL. */
 export async function startHeadlessProcess(
   dir = headlessDir(),
+  /** Without a port, `serve` runs without --port: the data folder's remembered port, or a free one. */
   options: { port?: number; env?: Record<string, string> } = {},
 ): Promise<HeadlessProcess> {
   if (!existsSync(cliPath)) throw new Error('dist/cli/mcp-host.mjs is missing: run `npm run build` first');
   const child = spawn(
     process.execPath,
-    [cliPath, 'serve', '--port', String(options.port ?? 0), '--config', join(dir, 'mcp-servers.json')],
+    [
+      cliPath,
+      'serve',
+      ...(options.port !== undefined ? ['--port', String(options.port)] : []),
+      '--config',
+      join(dir, 'mcp-servers.json'),
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, XDG_CONFIG_HOME: dir, MCP_HOST_SKIP_LOGIN_SHELL: '1', ...options.env },

@@ -158,6 +158,7 @@ export class ChatService {
     const settings = new SettingsStore(platform);
     await settings.load();
     const conversations = new ConversationStore(db);
+    markInterrupted(conversations);
     const consentStore = new ConsentStore(db);
     return {
       db,
@@ -182,6 +183,8 @@ export class ChatService {
     try {
       const apiKey = await requireKey(ready.settings);
       const blocks = await userMessageBlocks(this.options.servers, text, attachments, turn.controller.signal);
+      // Recorded before the message: a host that dies from here on leaves a mark to find at the next start.
+      ready.conversations.setRunningTurn(conversationId, turn.turnId);
       const userMessage = ready.conversations.addMessage(conversationId, {
         turnId: turn.turnId,
         role: 'user',
@@ -197,6 +200,7 @@ export class ChatService {
       return { turnId: turn.turnId, userMessage };
     } catch (error) {
       this.active.delete(conversationId);
+      ready.conversations.setRunningTurn(conversationId, null);
       throw error;
     }
   }
@@ -214,7 +218,9 @@ export class ChatService {
     }
     const turn = this.reserve(conversationId);
     try {
-      this.run(conversationId, turn, ready, await requireKey(ready.settings));
+      const apiKey = await requireKey(ready.settings);
+      ready.conversations.setRunningTurn(conversationId, turn.turnId);
+      this.run(conversationId, turn, ready, apiKey);
       return { turnId: turn.turnId };
     } catch (error) {
       this.active.delete(conversationId);
@@ -273,6 +279,11 @@ export class ChatService {
     );
     turn.done = runner.run().finally(() => {
       if (this.active.get(conversationId) === turn) this.active.delete(conversationId);
+      try {
+        ready.conversations.setRunningTurn(conversationId, null);
+      } catch {
+        // The database was closed (the host is shutting down) or the conversation deleted: nothing to clear.
+      }
     });
   }
 
@@ -306,6 +317,27 @@ export class ChatService {
     } catch (error) {
       return { models: FALLBACK_MODELS, source: 'default', error: describeError(error) };
     }
+  }
+}
+
+/** What the person reads where a turn was cut off by the host stopping. */
+export const INTERRUPTED_TEXT =
+  'Interrupted: the host stopped before Claude finished answering. Retry to ask again. ' +
+  'If you send a new message instead, the unanswered one is left out of what Claude sees.';
+
+/**
+ * Turns a previous host started and never finished (it crashed or was
+ * killed): each gets an "interrupted" notice, so the conversation says what
+ * happened and offers Retry, and its mark is cleared.
+ */
+function markInterrupted(conversations: ConversationStore): void {
+  for (const { conversationId, turnId } of conversations.runningTurns()) {
+    conversations.addMessage(conversationId, {
+      turnId,
+      role: 'notice',
+      blocks: [{ type: 'notice', level: 'warning', kind: 'interrupted', text: INTERRUPTED_TEXT }],
+    });
+    conversations.setRunningTurn(conversationId, null);
   }
 }
 

@@ -77,4 +77,11 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'the turn running in each conversation',
+    // Set when a turn starts, cleared when it ends; one still set at startup
+    // belongs to a host that died mid-turn, and the turn is marked interrupted.
+    sql: `ALTER TABLE conversations ADD COLUMN running_turn TEXT;`,
+  },
 ];

@@ -8,6 +8,7 @@ import { NEW_CHAT_DRAFT, loadDraft, saveDraft } from '../../store/composer-draft
 import type { PromptMessage } from '../../store/composer-drafts.js';
 import { PromptPicker } from '../prompts/prompt-picker.js';
 import { ContextChips } from './context-chips.js';
+import { useHostReachable } from '../../store/store-context.js';
 
 /**
  * Where the person writes. Enter sends, Shift+Enter adds a line, Esc stops
@@ -28,6 +29,8 @@ export function Composer({
   const [sending, setSending] = useState(false);
   const keySet = useChat((s) => s.settings?.apiKey.set);
   const { send, stop } = useChatActions();
+  // Typing still works (the draft is kept); sending and stopping need the host.
+  const reachable = useHostReachable();
   const ref = useRef<HTMLTextAreaElement>(null);
   const resources = useAttachments((s) => s.attachments);
   const [promptMessages, setPromptMessages] = useState<readonly PromptMessage[]>(
@@ -62,7 +65,7 @@ export function Composer({
   const hasContext = resources.length > 0 || promptMessages.length > 0;
   const submit = () => {
     const message = text.trim();
-    if ((message === '' && !hasContext) || running || sending) return;
+    if ((message === '' && !hasContext) || running || sending || !reachable) return;
     const sentResources = resources;
     const attachments: Attachment[] = [
       ...promptMessages,
@@ -120,7 +123,7 @@ export function Composer({
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
               submit();
-            } else if (event.key === 'Escape' && running) {
+            } else if (event.key === 'Escape' && running && reachable) {
               event.preventDefault();
               void stop();
             }
@@ -130,6 +133,7 @@ export function Composer({
           <button
             type="button"
             className="btn composer__stop"
+            disabled={!reachable}
             onClick={() => {
               void stop();
             }}
@@ -141,7 +145,7 @@ export function Composer({
           <button
             type="submit"
             className="btn btn--primary"
-            disabled={(text.trim() === '' && !hasContext) || sending}
+            disabled={(text.trim() === '' && !hasContext) || sending || !reachable}
           >
             Send
           </button>

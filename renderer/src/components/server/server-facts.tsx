@@ -1,6 +1,7 @@
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { plural } from '../../lib/text.js';
 import { ServerText } from '../common/server-text.js';
+import { useHostReachable } from '../../store/store-context.js';
 
 const HTTP_TRANSPORT_NAMES = {
   'streamable-http': 'Streamable HTTP',
@@ -9,6 +10,8 @@ const HTTP_TRANSPORT_NAMES = {
 
 /** What the server is: how it is reached, what it negotiated, who it says it is, what it offers. */
 export function ServerFacts({ server }: { server: ServerSnapshot }) {
+  // A process id of a host that is gone may belong to nothing, or to something else.
+  const reachable = useHostReachable();
   const { serverInfo, protocolVersion, era, counts, capabilities } = server;
   const offers = [
     capabilities.tools && plural(counts.tools, 'tool'),
@@ -62,12 +65,14 @@ export function ServerFacts({ server }: { server: ServerSnapshot }) {
           <dd>{server.runtime.note}</dd>
         </div>
       )}
-      {server.pid !== undefined && (server.status === 'connected' || server.status === 'connecting') && (
-        <div className="facts__row">
-          <dt>Process</dt>
-          <dd className="mono">{`PID ${server.pid}`}</dd>
-        </div>
-      )}
+      {reachable &&
+        server.pid !== undefined &&
+        (server.status === 'connected' || server.status === 'connecting') && (
+          <div className="facts__row">
+            <dt>Process</dt>
+            <dd className="mono">{`PID ${server.pid}`}</dd>
+          </div>
+        )}
     </dl>
   );
 }
