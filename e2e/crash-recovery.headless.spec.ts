@@ -85,8 +85,13 @@ test('kill -9 of the host with the page open: the page says so, keeps the partia
   const address = host.url;
   await page.goto(address);
 
+  // No keychain on a headless machine: the setup card and Settings say what is really done with the key.
+  const setup = page.getByRole('region', { name: 'Set up Claude' });
+  await expect(setup).toContainText('only obfuscated (not encrypted)');
+  await expect(setup).not.toContainText('stored encrypted');
   // Claude set up against the fake API: base URL first, so the key is entered for that host.
   await page.getByRole('button', { name: 'Open Settings' }).click();
+  await expect(page.getByText(/only obfuscated \(not encrypted\) in a file .* \(0600\)/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Base URL' }).fill(api.url);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Base URL saved.')).toBeVisible();

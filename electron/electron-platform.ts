@@ -1,7 +1,13 @@
 import { app, dialog, safeStorage, shell } from 'electron';
 import type { BrowserWindow, MessageBoxOptions, OpenDialogOptions } from 'electron';
 import { HostError } from './host/errors.js';
-import type { LaunchRequest, LocalLaunchRequest, Platform, RemoteLaunchRequest } from './host/platform.js';
+import type {
+  LaunchRequest,
+  LocalLaunchRequest,
+  Platform,
+  RemoteLaunchRequest,
+  SecretStorage,
+} from './host/platform.js';
 
 /** How long startup waits for the OS keyring to say whether it can encrypt. */
 const KEYRING_TIMEOUT_MS = 10_000;
@@ -45,6 +51,15 @@ export class ElectronPlatform implements Platform {
 
   canEncrypt(): boolean {
     return this.encryptionIsReal;
+  }
+
+  secretStorage(): SecretStorage {
+    return this.encryptionIsReal ? 'encrypted' : 'obfuscated-file';
+  }
+
+  /** safeStorage keeps nothing outside the settings file. */
+  forgetSecret(): Promise<void> {
+    return Promise.resolve();
   }
 
   async encryptSecret(plain: string): Promise<string> {

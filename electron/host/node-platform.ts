@@ -1,21 +1,39 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { LaunchRequest, Platform } from './platform.js';
+import { randomUUID } from 'node:crypto';
+import type { LaunchRequest, Platform, SecretStorage } from './platform.js';
+import { HostError, describeError } from './errors.js';
+import { systemKeychain } from './secrets/keychain.js';
+import type { Keychain } from './secrets/keychain.js';
 import { openUrl } from './open-url.js';
+
+/** Prefix of a stored secret that lives in the OS keychain; the rest is the keychain account. */
+const KEYCHAIN_PREFIX = 'keychain:';
+
+export interface NodePlatformOptions {
+  /** Where secrets go: default the system keychain when there is one; null for none (tests). */
+  keychain?: Keychain | null;
+}
 
 /**
  * The Platform outside Electron: the headless shell, the CLI and the tests.
- * There is no OS keychain here, so secrets are only encoded, and canEncrypt()
- * says so; the UI warns before storing any.
+ * Secrets go to the OS keychain where one exists (macOS Keychain, Windows
+ * Credential Manager, a Secret Service on Linux); where none does they are
+ * only obfuscated (base64) in the settings file, which only the user can
+ * read (0600), and secretStorage() says so for the UI to repeat.
  */
 export class NodePlatform implements Platform {
   readonly kind = 'node';
+  private readonly keychain: Keychain | undefined;
 
   constructor(
     private readonly dataDir: string = defaultUserDataDir(),
     private readonly launchPolicy: (request: LaunchRequest) => Promise<boolean> = () => Promise.resolve(true),
-  ) {}
+    options: NodePlatformOptions = {},
+  ) {
+    this.keychain = options.keychain === undefined ? systemKeychain() : (options.keychain ?? undefined);
+  }
 
   userDataDir(): string {
     mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
@@ -23,15 +41,39 @@ export class NodePlatform implements Platform {
   }
 
   canEncrypt(): boolean {
-    return false;
+    return this.keychain !== undefined;
   }
 
-  encryptSecret(plain: string): Promise<string> {
-    return Promise.resolve(Buffer.from(plain, 'utf8').toString('base64'));
+  secretStorage(): SecretStorage {
+    return this.keychain ? 'os-keychain' : 'obfuscated-file';
   }
 
-  decryptSecret(stored: string): Promise<string> {
-    return Promise.resolve(Buffer.from(stored, 'base64').toString('utf8'));
+  async encryptSecret(plain: string): Promise<string> {
+    if (!this.keychain) return Buffer.from(plain, 'utf8').toString('base64');
+    const account = `secret-${randomUUID()}`;
+    try {
+      await this.keychain.set(account, plain);
+    } catch (error) {
+      // Never a silent downgrade to obfuscation: the person is told, and can retry or unlock.
+      throw new HostError('internal', `The system keychain did not store the key: ${describeError(error)}`);
+    }
+    return `${KEYCHAIN_PREFIX}${account}`;
+  }
+
+  async decryptSecret(stored: string): Promise<string> {
+    if (!stored.startsWith(KEYCHAIN_PREFIX)) return Buffer.from(stored, 'base64').toString('utf8');
+    if (!this.keychain)
+      throw new HostError('internal', 'The key is in a system keychain that is not available now.');
+    const secret = await this.keychain.get(stored.slice(KEYCHAIN_PREFIX.length));
+    if (secret === null)
+      throw new HostError('internal', 'The key is no longer in the system keychain; enter it again.');
+    return secret;
+  }
+
+  async forgetSecret(stored: string): Promise<void> {
+    if (stored.startsWith(KEYCHAIN_PREFIX) && this.keychain) {
+      await this.keychain.delete(stored.slice(KEYCHAIN_PREFIX.length)).catch(() => undefined);
+    }
   }
 
   openExternal(url: string): Promise<void> {

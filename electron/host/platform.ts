@@ -8,11 +8,15 @@ export interface Platform {
   readonly kind: 'electron' | 'node';
   /** Folder for configuration and data; created on first use. */
   userDataDir(): string;
-  /** Whether secrets are really encrypted (false: stored with a warning). */
+  /** Whether secrets are really protected (false: stored obfuscated, with a warning). */
   canEncrypt(): boolean;
-  /** Encrypts a secret for storage at rest; the output is base64 text. */
+  /** Where a secret stored now goes; the UI says it in these words. */
+  secretStorage(): SecretStorage;
+  /** Stores a secret at rest; returns the text to keep in the settings file (never the secret itself unless obfuscated). */
   encryptSecret(plain: string): Promise<string>;
   decryptSecret(stored: string): Promise<string>;
+  /** Removes what encryptSecret stored outside the file (a keychain entry); nothing for file-kept secrets. */
+  forgetSecret(stored: string): Promise<void>;
   /** Opens an http(s) URL in the system browser. */
   openExternal(url: string): Promise<void>;
   /** Lets the user pick a folder; null when cancelled or unavailable. */
@@ -25,6 +29,13 @@ export interface Platform {
    */
   confirmLaunch(request: LaunchRequest): Promise<boolean>;
 }
+
+/**
+ * Where secrets are kept: the OS keychain (headless shell and CLI, through a
+ * keychain library), encrypted with a key the OS keeps (Electron
+ * safeStorage), or only obfuscated in a file readable by the user alone.
+ */
+export type SecretStorage = 'os-keychain' | 'encrypted' | 'obfuscated-file';
 
 /** What the launch confirmation shows: a local command or a remote destination. */
 export type LaunchRequest = LocalLaunchRequest | RemoteLaunchRequest;

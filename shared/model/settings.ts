@@ -18,6 +18,12 @@ export const ApiKeyStateSchema = z.object({
   /** False when the platform cannot encrypt (the key is stored obfuscated only). */
   encrypted: z.boolean(),
   /**
+   * Where the key is (or, when none is set, would be) kept: the OS keychain,
+   * encrypted by a key the OS keeps (Electron safeStorage), or only
+   * obfuscated in a file only the user can read.
+   */
+  storage: z.enum(['os-keychain', 'encrypted', 'obfuscated-file']).optional(),
+  /**
    * A key is saved, but for another host (the origin it was entered for): it
    * is not sent to the current base URL until the person allows it there or
    * enters a key again.

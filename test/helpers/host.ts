@@ -32,7 +32,8 @@ export async function createTestHost(
 ): Promise<TestHost> {
   const configPath = writeConfig(servers);
   const host = createHost({
-    platform: options.platform ?? new NodePlatform(tempDir(), options.launchPolicy),
+    // No system keychain in tests: a developer's own keychain is not a test fixture.
+    platform: options.platform ?? new NodePlatform(tempDir(), options.launchPolicy, { keychain: null }),
     shell: 'headless',
     appVersion: '0.0.0-test',
     configPath,

@@ -47,6 +47,7 @@ describe('the API key follows the base URL only when allowed', () => {
       set: false,
       hint: 'sk-…WXYZ',
       encrypted: false,
+      storage: 'obfuscated-file',
       heldFor: new URL(first.url).origin,
     });
     expect(await chatOnce()).toEqual({ ok: false, code: 'no_api_key' });
@@ -58,7 +59,7 @@ describe('the API key follows the base URL only when allowed', () => {
     expect(keysSeen(second)).toEqual([]);
 
     const allowed = value(await t.api.updateSettings({ allowKeyFor: new URL(second.url).origin }));
-    expect(allowed.apiKey).toEqual({ set: true, hint: 'sk-…WXYZ', encrypted: false });
+    expect(allowed.apiKey).toEqual({ set: true, hint: 'sk-…WXYZ', encrypted: false, storage: 'obfuscated-file' });
     second.enqueue({ type: 'text', text: 'hi' });
     expect(await chatOnce()).toEqual({ ok: true });
     expect(second.messageKeys()).toEqual([TEST_KEY]);

@@ -23,6 +23,7 @@ const StoredSettingsSchema = z.looseObject({
       stored: z.string(),
       hint: z.string(),
       encrypted: z.boolean(),
+      storage: z.enum(['os-keychain', 'encrypted', 'obfuscated-file']).optional(),
       /**
        * The origin of the base URL the key was entered (or allowed) for; the
        * key is never sent anywhere else. Absent in files written before this
@@ -74,9 +75,10 @@ export class SettingsStore {
             set: heldFor === undefined,
             hint: key.hint,
             encrypted: key.encrypted,
+            storage: key.storage ?? (key.encrypted ? 'encrypted' : 'obfuscated-file'),
             ...(heldFor ? { heldFor } : {}),
           }
-        : { set: false, encrypted: this.platform.canEncrypt() },
+        : { set: false, encrypted: this.platform.canEncrypt(), storage: this.platform.secretStorage() },
     };
   }
 
@@ -114,6 +116,7 @@ export class SettingsStore {
 
   /** Saves a key for the current base URL's host (and only that host). */
   async setApiKey(key: string): Promise<Settings> {
+    const previous = this.data.apiKey;
     const stored = await this.platform.encryptSecret(key);
     this.data = {
       ...this.data,
@@ -121,17 +124,20 @@ export class SettingsStore {
         stored,
         hint: keyHint(key),
         encrypted: this.platform.canEncrypt(),
+        storage: this.platform.secretStorage(),
         origin: originOf(this.baseUrl()),
       },
     };
     await this.write();
+    if (previous) await this.platform.forgetSecret(previous.stored);
     return this.settings();
   }
 
   async clearApiKey(): Promise<Settings> {
-    const { apiKey: _dropped, ...rest } = this.data;
+    const { apiKey: dropped, ...rest } = this.data;
     this.data = rest;
     await this.write();
+    if (dropped) await this.platform.forgetSecret(dropped.stored);
     return this.settings();
   }
 

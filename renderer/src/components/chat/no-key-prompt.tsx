@@ -1,9 +1,11 @@
 import { useChat, useChatActions } from '../../store/chat-context.js';
+import { keyStorageSentence } from '../../lib/key-storage.js';
 
 /** Shown in the chat while no API key is set; everything else in the app keeps working. */
 export function NoKeyPrompt() {
   const { setView } = useChatActions();
-  const heldFor = useChat((s) => s.settings?.apiKey.heldFor);
+  const apiKey = useChat((s) => s.settings?.apiKey);
+  const heldFor = apiKey?.heldFor;
   return (
     <div className="card setup-card" role="region" aria-label="Set up Claude">
       <span className="setup-card__icon" aria-hidden="true">
@@ -17,8 +19,8 @@ export function NoKeyPrompt() {
         </p>
       ) : (
         <p>
-          To chat, add your Anthropic API key in Settings. It is kept on this computer and never shown again.
-          Your servers and tools work without it.
+          To chat, add your Anthropic API key in Settings. {keyStorageSentence(apiKey)} Your servers and tools
+          work without it.
         </p>
       )}
       <button

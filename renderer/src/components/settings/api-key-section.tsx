@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { HostErrorValue } from '../../../../shared/ipc/result.js';
 import { originOf } from '../../../../shared/model/settings.js';
+import { keyStorageSentence } from '../../lib/key-storage.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { Spinner } from '../common/spinner.js';
 
@@ -50,12 +51,6 @@ export function ApiKeySection() {
               Set
             </span>{' '}
             <code>{apiKey.hint ?? '(hidden)'}</code>
-            {!apiKey.encrypted && (
-              <span className="settings-card__warn">
-                {' '}
-                · this system offers no secure storage, so the key is only obfuscated on disk
-              </span>
-            )}
           </>
         ) : apiKey.heldFor !== undefined ? (
           <>
@@ -142,9 +137,9 @@ export function ApiKeySection() {
           Saved.
         </p>
       )}
-      <p className="field__hint">
-        Kept by the host and sent only to the host of the base URL below it was entered for; it is never shown
-        again, not even here.
+      <p className={`field__hint${apiKey?.storage === 'obfuscated-file' ? ' settings-card__warn-text' : ''}`}>
+        {keyStorageSentence(apiKey)} It is sent only to the host of the base URL it was entered for, and never
+        shown again, not even here.
       </p>
     </section>
   );
