@@ -59,7 +59,12 @@ describe('the API key follows the base URL only when allowed', () => {
     expect(keysSeen(second)).toEqual([]);
 
     const allowed = value(await t.api.updateSettings({ allowKeyFor: new URL(second.url).origin }));
-    expect(allowed.apiKey).toEqual({ set: true, hint: 'sk-…WXYZ', encrypted: false, storage: 'obfuscated-file' });
+    expect(allowed.apiKey).toEqual({
+      set: true,
+      hint: 'sk-…WXYZ',
+      encrypted: false,
+      storage: 'obfuscated-file',
+    });
     second.enqueue({ type: 'text', text: 'hi' });
     expect(await chatOnce()).toEqual({ ok: true });
     expect(second.messageKeys()).toEqual([TEST_KEY]);

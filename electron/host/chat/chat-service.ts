@@ -18,6 +18,7 @@ import type { ChatHandlers } from './chat-handlers.js';
 import { userMessageBlocks } from './message-context.js';
 import { ToolConsent } from './tool-consent.js';
 import { TurnRunner } from './turn-runner.js';
+import { toChatError } from './api-errors.js';
 
 export const DATABASE_FILE_NAME = 'mcp-host.db';
 const DEFAULT_TITLE = 'New conversation';
@@ -315,7 +316,12 @@ export class ChatService {
         ? { models, source: 'api' }
         : { models: FALLBACK_MODELS, source: 'default', error: 'The models API returned no models' };
     } catch (error) {
-      return { models: FALLBACK_MODELS, source: 'default', error: describeError(error) };
+      // One readable line (the SDK's message carries the raw JSON body).
+      return {
+        models: FALLBACK_MODELS,
+        source: 'default',
+        error: toChatError(error, settings.settings().baseUrl).message,
+      };
     }
   }
 }

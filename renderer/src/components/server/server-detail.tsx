@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { useAppState } from '../../store/store-context.js';
+import { plural } from '../../lib/text.js';
 import { Tabs } from '../common/tabs.js';
 import type { TabDef } from '../common/tabs.js';
 import { ServerSettings } from '../config/server-settings.js';
@@ -15,8 +16,18 @@ import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
 import { RestartNotice } from './restart-notice.js';
 
-const connectedCount = (server: ServerSnapshot, n: number): string | undefined =>
-  server.status === 'connected' ? String(n) : undefined;
+/** A tab's count while connected; a second kind ("+ 2 templates") only when there are some. */
+function connectedCount(
+  server: ServerSnapshot,
+  n: number,
+  more?: number,
+  moreWhat?: string,
+): string | undefined {
+  if (server.status !== 'connected') return undefined;
+  return more !== undefined && more > 0 && moreWhat !== undefined
+    ? `${String(n)} + ${plural(more, moreWhat)}`
+    : String(n);
+}
 
 /** Everything about the selected server: status, what it is, why it failed, then its tabs. */
 export function ServerDetail({ name }: { name: string }) {
@@ -35,8 +46,9 @@ export function ServerDetail({ name }: { name: string }) {
     {
       id: 'resources',
       label: 'Resources',
+      // Resources and templates counted apart: a template is not a resource you can read as it is.
       badge: server.capabilities.resources
-        ? connectedCount(server, server.counts.resources + (server.counts.resourceTemplates ?? 0))
+        ? connectedCount(server, server.counts.resources, server.counts.resourceTemplates, 'template')
         : undefined,
       render: () => <ResourcesTab server={server} />,
     },

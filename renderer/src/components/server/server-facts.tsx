@@ -8,6 +8,17 @@ const HTTP_TRANSPORT_NAMES = {
   sse: 'HTTP+SSE (legacy transport)',
 } as const;
 
+/**
+ * MCP versions come in two eras. Neither is a problem to fix: the host
+ * speaks both, so the words say which one, not that one is old.
+ */
+const ERA_TAGS = { modern: 'modern era', legacy: '2024–2025 era' } as const;
+const ERA_NOTES = {
+  modern: 'The newest generation of the protocol (from 2026-07-28).',
+  legacy:
+    'The generation of the protocol most servers speak today (2024-11-05 to 2025-11-25); fully supported, nothing to change.',
+} as const;
+
 /** What the server is: how it is reached, what it negotiated, who it says it is, what it offers. */
 export function ServerFacts({ server }: { server: ServerSnapshot }) {
   // A process id of a host that is gone may belong to nothing, or to something else.
@@ -16,6 +27,9 @@ export function ServerFacts({ server }: { server: ServerSnapshot }) {
   const offers = [
     capabilities.tools && plural(counts.tools, 'tool'),
     capabilities.resources && plural(counts.resources, 'resource'),
+    capabilities.resources &&
+      (counts.resourceTemplates ?? 0) > 0 &&
+      plural(counts.resourceTemplates ?? 0, 'resource template'),
     capabilities.prompts && plural(counts.prompts, 'prompt'),
     capabilities.logging && 'logging',
   ].filter((part): part is string => typeof part === 'string');
@@ -39,8 +53,9 @@ export function ServerFacts({ server }: { server: ServerSnapshot }) {
           <dt>Protocol</dt>
           <dd>
             <span className="mono">{protocolVersion}</span>
-            {era !== undefined && <span className="tag">{era} era</span>}
+            {era !== undefined && <span className="tag">{ERA_TAGS[era]}</span>}
           </dd>
+          {era !== undefined && <dd className="facts__note">{ERA_NOTES[era]}</dd>}
         </div>
       )}
       {serverInfo && (
