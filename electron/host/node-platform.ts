@@ -25,14 +25,20 @@ export interface NodePlatformOptions {
  */
 export class NodePlatform implements Platform {
   readonly kind = 'node';
-  private readonly keychain: Keychain | undefined;
+  /** Looked for on first use (loading the native module and asking D-Bus is not free at startup). */
+  private found: { keychain: Keychain | undefined } | undefined;
 
   constructor(
     private readonly dataDir: string = defaultUserDataDir(),
     private readonly launchPolicy: (request: LaunchRequest) => Promise<boolean> = () => Promise.resolve(true),
-    options: NodePlatformOptions = {},
-  ) {
-    this.keychain = options.keychain === undefined ? systemKeychain() : (options.keychain ?? undefined);
+    private readonly options: NodePlatformOptions = {},
+  ) {}
+
+  private get keychain(): Keychain | undefined {
+    this.found ??= {
+      keychain: this.options.keychain === undefined ? systemKeychain() : (this.options.keychain ?? undefined),
+    };
+    return this.found.keychain;
   }
 
   userDataDir(): string {

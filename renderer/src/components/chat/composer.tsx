@@ -6,7 +6,8 @@ import { attachmentsStore, useAttachments } from '../../store/attachments.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { NEW_CHAT_DRAFT, loadDraft, saveDraft } from '../../store/composer-drafts.js';
 import type { PromptMessage } from '../../store/composer-drafts.js';
-import { PromptPicker } from '../prompts/prompt-picker.js';
+import { PromptPicker } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 import { ContextChips } from './context-chips.js';
 import { useHostReachable } from '../../store/store-context.js';
 
@@ -87,7 +88,9 @@ export function Composer({
       {pickerOpen && (
         // Outside the composer's <form>: the picker's argument form is a form of its own.
         <div className="composer__picker">
-          <PromptPicker query={text.slice(1)} onInsert={insertPrompt} onClose={closePicker} />
+          <Deferred>
+            <PromptPicker query={text.slice(1)} onInsert={insertPrompt} onClose={closePicker} />
+          </Deferred>
         </div>
       )}
       <form

@@ -2,7 +2,8 @@ import { useChat } from '../../store/chat-context.js';
 import { formatUsage } from '../../lib/usage.js';
 import { Spinner } from '../common/spinner.js';
 import { Composer } from './composer.js';
-import { MessageList } from './message-list.js';
+import { MessageList } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 import { NoKeyPrompt } from './no-key-prompt.js';
 import { TurnStatus } from './turn-status.js';
 
@@ -37,10 +38,7 @@ export function ConversationPane({ id }: { id: string }) {
               The conversation could not be loaded: {view.loadError.message}
             </div>
           ) : (
-            <div className="empty-state empty-state--quiet" role="status">
-              <Spinner />
-              <p>Loading conversation…</p>
-            </div>
+            <LoadingConversation />
           )}
         </div>
       ) : empty ? (
@@ -50,10 +48,21 @@ export function ConversationPane({ id }: { id: string }) {
           </div>
         </div>
       ) : (
-        <MessageList id={id} footer={<TurnStatus id={id} />} />
+        <Deferred fallback={<LoadingConversation />}>
+          <MessageList id={id} footer={<TurnStatus id={id} />} />
+        </Deferred>
       )}
       {empty && <TurnStatus id={id} />}
       <Composer key={id} conversationId={id} running={running} />
     </section>
+  );
+}
+
+function LoadingConversation() {
+  return (
+    <div className="empty-state empty-state--quiet" role="status">
+      <Spinner />
+      <p>Loading conversation…</p>
+    </div>
   );
 }

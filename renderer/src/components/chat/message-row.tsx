@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { ChatMessage, ToolResultChatBlock, Usage } from '../../../../shared/model/chat.js';
 import { formatUsage } from '../../lib/usage.js';
-import { Markdown } from './markdown.js';
+import { Markdown } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 import { NoticeView } from './notice-view.js';
 import { SentContext } from './sent-context.js';
 import { ToolCard } from './tool-card.js';
@@ -30,7 +31,9 @@ export const MessageRow = memo(function MessageRow({ message, results, turnUsage
                   {block.text}
                 </p>
               ) : (
-                <Markdown key={index} text={block.text} />
+                <Deferred key={index} fallback={<div className="message__plain">{block.text}</div>}>
+                  <Markdown text={block.text} />
+                </Deferred>
               );
             case 'image':
               return safeImage(block.mimeType) ? (

@@ -1,6 +1,7 @@
 import { useChat } from '../../store/chat-context.js';
 import { useHostReachable } from '../../store/store-context.js';
-import { Markdown } from './markdown.js';
+import { Markdown } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 
 /**
  * The answer while it streams. Markdown renders it paragraph by paragraph
@@ -21,7 +22,9 @@ export function StreamingMessage({ id }: { id: string }) {
     >
       <div className="message__author">Claude</div>
       <div className="message__body">
-        <Markdown text={text} />
+        <Deferred fallback={<div className="message__plain">{text}</div>}>
+          <Markdown text={text} />
+        </Deferred>
         {live && <span className="message__caret" aria-hidden="true" />}
       </div>
       {!live && (

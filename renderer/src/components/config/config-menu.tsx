@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ImportDialog } from './import-dialog.js';
-import { RawConfigDialog } from './raw-config-dialog.js';
+import { ImportDialog, RawConfigDialog } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 import { useHostReachable } from '../../store/store-context.js';
 
 /** "Edit config file" and "Import servers", with their dialogs. */
@@ -32,8 +32,10 @@ export function ConfigMenu() {
       >
         Edit config file
       </button>
-      {open === 'raw' && <RawConfigDialog onClose={close} />}
-      {open === 'import' && <ImportDialog onClose={close} />}
+      <Deferred>
+        {open === 'raw' && <RawConfigDialog onClose={close} />}
+        {open === 'import' && <ImportDialog onClose={close} />}
+      </Deferred>
     </div>
   );
 }

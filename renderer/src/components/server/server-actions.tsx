@@ -4,7 +4,8 @@ import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { isRunning } from '../../lib/status.js';
 import { useActions, useHostReachable } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
-import { RemoveServerDialog } from './remove-server-dialog.js';
+import { RemoveServerDialog } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 
 type Busy = 'start' | 'stop' | 'restart' | undefined;
 
@@ -89,12 +90,14 @@ export function ServerActions({ server }: { server: ServerSnapshot }) {
         </p>
       )}
       {confirmRemove && (
-        <RemoveServerDialog
-          name={server.name}
-          onClose={() => {
-            setConfirmRemove(false);
-          }}
-        />
+        <Deferred>
+          <RemoveServerDialog
+            name={server.name}
+            onClose={() => {
+              setConfirmRemove(false);
+            }}
+          />
+        </Deferred>
       )}
     </div>
   );

@@ -5,7 +5,8 @@ import { plural } from '../../lib/text.js';
 import { Tabs } from '../common/tabs.js';
 import type { TabDef } from '../common/tabs.js';
 import { ServerSettings } from '../config/server-settings.js';
-import { LogView } from '../logs/log-view.js';
+import { LogView } from '../../lazy/views.js';
+import { Deferred, ViewLoading } from '../../lazy/on-demand.js';
 import { Collapsible } from '../common/collapsible.js';
 import { PromptsTab } from '../prompts/prompts-tab.js';
 import { ResourcesTab } from '../resources/resources-tab.js';
@@ -59,7 +60,15 @@ export function ServerDetail({ name }: { name: string }) {
       render: () => <PromptsTab server={server} />,
     },
     { id: 'roots', label: 'Roots', render: () => <RootsTab server={server} /> },
-    { id: 'logs', label: 'Logs', render: () => <LogView server={server} /> },
+    {
+      id: 'logs',
+      label: 'Logs',
+      render: () => (
+        <Deferred fallback={<ViewLoading />}>
+          <LogView server={server} />
+        </Deferred>
+      ),
+    },
     { id: 'settings', label: 'Settings', render: () => <ServerSettings server={server} /> },
   ];
 
