@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Attachment } from '../../../../shared/model/chat.js';
 import type { PromptResult } from '../../../../shared/model/features.js';
 import { promptInsert } from '../../lib/prompt-insert.js';
@@ -33,6 +33,7 @@ export function Composer({
   // Typing still works (the draft is kept); sending and stopping need the host.
   const reachable = useHostReachable();
   const ref = useRef<HTMLTextAreaElement>(null);
+  const pickerListId = useId();
   const resources = useAttachments((s) => s.attachments);
   const [promptMessages, setPromptMessages] = useState<readonly PromptMessage[]>(
     () => loadDraft(draftKey)?.promptMessages ?? [],
@@ -89,7 +90,12 @@ export function Composer({
         // Outside the composer's <form>: the picker's argument form is a form of its own.
         <div className="composer__picker">
           <Deferred>
-            <PromptPicker query={text.slice(1)} onInsert={insertPrompt} onClose={closePicker} />
+            <PromptPicker
+              query={text.slice(1)}
+              onInsert={insertPrompt}
+              onClose={closePicker}
+              listId={pickerListId}
+            />
           </Deferred>
         </div>
       )}
@@ -114,8 +120,9 @@ export function Composer({
           placeholder={
             keySet === false ? 'Add an API key in Settings to chat' : 'Message Claude… (/ for prompts)'
           }
-          aria-expanded={pickerOpen}
-          aria-haspopup="listbox"
+          // A textbox may not say aria-expanded: it says that it suggests from a list, and which one.
+          aria-autocomplete="list"
+          aria-controls={pickerOpen ? pickerListId : undefined}
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
           value={text}
           onChange={(event) => {

@@ -38,9 +38,12 @@ export function PromptPicker(props: {
   query: string;
   onInsert: (result: PromptResult) => void;
   onClose: () => void;
+  /** id for the list of prompts, so the message box can point to it (aria-controls). */
+  listId?: string;
 }) {
   const { query, onInsert, onClose } = props;
   const id = useId();
+  const listId = props.listId ?? `${id}-list`;
   const prompts = useFeatures((s) => s.prompts);
   const { loadPrompts, getPrompt } = useFeatureActions();
   const [active, setActive] = useState(0);
@@ -157,7 +160,7 @@ export function PromptPicker(props: {
         </p>
       )}
       <ul
-        id={`${id}-list`}
+        id={listId}
         role="listbox"
         aria-label="Prompts of all servers"
         className="prompt-picker__list"
