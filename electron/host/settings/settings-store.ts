@@ -8,6 +8,7 @@ import {
   originOf,
 } from '../../../shared/model/settings.js';
 import { HostError } from '../errors.js';
+import { SerialQueue, tempPathFor } from '../serial-queue.js';
 import type { Settings, UpdateSettings } from '../../../shared/model/settings.js';
 import type { Platform } from '../platform.js';
 
@@ -34,6 +35,7 @@ const StoredSettingsSchema = z.looseObject({
     .optional(),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
+type StoredKey = NonNullable<StoredSettings['apiKey']>;
 
 /**
  * The chat settings file in the user-data folder. The API key is kept only
@@ -43,6 +45,7 @@ type StoredSettings = z.infer<typeof StoredSettingsSchema>;
  */
 export class SettingsStore {
   private data: StoredSettings = {};
+  private readonly writes = new SerialQueue();
   readonly path: string;
 
   constructor(
@@ -87,7 +90,14 @@ export class SettingsStore {
    * host it was entered for: a base URL on another host gets it only with
    * `allowKeyFor` naming that host's origin (or after the key is entered again).
    */
-  async update(patch: UpdateSettings): Promise<Settings> {
+  update(patch: UpdateSettings): Promise<Settings> {
+    return this.change(() => {
+      this.apply(patch);
+      return undefined;
+    });
+  }
+
+  private apply(patch: UpdateSettings): void {
     const key = this.data.apiKey;
     // The key's host is pinned before the base URL moves (files from before the pin had none).
     const pinned = key ? { ...key, origin: this.keyOrigin() } : undefined;
@@ -110,35 +120,50 @@ export class SettingsStore {
       ...(patch.maxIterations !== undefined ? { maxIterations: patch.maxIterations } : {}),
       ...(apiKey ? { apiKey } : {}),
     };
-    await this.write();
-    return this.settings();
   }
 
   /** Saves a key for the current base URL's host (and only that host). */
-  async setApiKey(key: string): Promise<Settings> {
-    const previous = this.data.apiKey;
-    const stored = await this.platform.encryptSecret(key);
-    this.data = {
-      ...this.data,
-      apiKey: {
-        stored,
-        hint: keyHint(key),
-        encrypted: this.platform.canEncrypt(),
-        storage: this.platform.secretStorage(),
-        origin: originOf(this.baseUrl()),
-      },
-    };
-    await this.write();
-    if (previous) await this.platform.forgetSecret(previous.stored);
-    return this.settings();
+  setApiKey(key: string): Promise<Settings> {
+    return this.change(async () => {
+      const stored = await this.platform.encryptSecret(key);
+      const previous = this.data.apiKey;
+      this.data = {
+        ...this.data,
+        apiKey: {
+          stored,
+          hint: keyHint(key),
+          encrypted: this.platform.canEncrypt(),
+          storage: this.platform.secretStorage(),
+          origin: originOf(this.baseUrl()),
+        },
+      };
+      return previous;
+    });
   }
 
-  async clearApiKey(): Promise<Settings> {
-    const { apiKey: dropped, ...rest } = this.data;
-    this.data = rest;
-    await this.write();
-    if (dropped) await this.platform.forgetSecret(dropped.stored);
-    return this.settings();
+  clearApiKey(): Promise<Settings> {
+    return this.change(() => {
+      const { apiKey: dropped, ...rest } = this.data;
+      this.data = rest;
+      return dropped;
+    });
+  }
+
+  /**
+   * One change at a time, each on the result of the one before, then written
+   * (to a temp file of its own, renamed into place): two changes at once
+   * both land. A key the change replaced is forgotten once the file no
+   * longer refers to it.
+   */
+  private change(mutate: () => Promise<StoredKey | undefined> | StoredKey | undefined): Promise<Settings> {
+    return this.writes.run(async () => {
+      const replaced = await mutate();
+      const temp = tempPathFor(this.path);
+      await writeFile(temp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
+      await rename(temp, this.path);
+      if (replaced) await this.platform.forgetSecret(replaced.stored);
+      return this.settings();
+    });
   }
 
   /**
@@ -161,12 +186,6 @@ export class SettingsStore {
   /** Whether the saved key may be sent to the current base URL. */
   private keyFits(): boolean {
     return this.keyOrigin() === originOf(this.baseUrl());
-  }
-
-  private async write(): Promise<void> {
-    const temp = `${this.path}.tmp`;
-    await writeFile(temp, `${JSON.stringify(this.data, null, 2)}\n`, { mode: 0o600 });
-    await rename(temp, this.path);
   }
 }
 
