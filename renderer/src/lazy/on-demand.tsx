@@ -8,6 +8,9 @@ import { Spinner } from '../components/common/spinner.js';
  *
  *   export const SettingsView = onDemand(() =>
  *     import('../components/settings/settings-view.js').then((m) => m.SettingsView));
+ *
+ * Not for parts that must answer the keyboard the moment they appear (the
+ * "/" prompt picker): their first keys would arrive before their chunk.
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,

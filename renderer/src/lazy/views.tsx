@@ -61,6 +61,8 @@ export const RemoveServerDialog = onDemand(() =>
 
 // Panels of the server view used less often.
 export const LogView = onDemand(() => import('../components/logs/log-view.js').then((m) => m.LogView));
-export const PromptPicker = onDemand(() =>
-  import('../components/prompts/prompt-picker.js').then((m) => m.PromptPicker),
+// A prompt's argument form (in the "/" picker and the Prompts tab). The picker
+// itself is not here: it must answer Enter the moment "/" opens it.
+export const PromptForm = onDemand(() =>
+  import('../components/prompts/prompt-form.js').then((m) => m.PromptForm),
 );

@@ -6,8 +6,7 @@ import { attachmentsStore, useAttachments } from '../../store/attachments.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { NEW_CHAT_DRAFT, loadDraft, saveDraft } from '../../store/composer-drafts.js';
 import type { PromptMessage } from '../../store/composer-drafts.js';
-import { PromptPicker } from '../../lazy/views.js';
-import { Deferred } from '../../lazy/on-demand.js';
+import { PromptPicker } from '../prompts/prompt-picker.js';
 import { ContextChips } from './context-chips.js';
 import { useHostReachable } from '../../store/store-context.js';
 
@@ -89,14 +88,12 @@ export function Composer({
       {pickerOpen && (
         // Outside the composer's <form>: the picker's argument form is a form of its own.
         <div className="composer__picker">
-          <Deferred>
-            <PromptPicker
-              query={text.slice(1)}
-              onInsert={insertPrompt}
-              onClose={closePicker}
-              listId={pickerListId}
-            />
-          </Deferred>
+          <PromptPicker
+            query={text.slice(1)}
+            onInsert={insertPrompt}
+            onClose={closePicker}
+            listId={pickerListId}
+          />
         </div>
       )}
       <form

@@ -5,8 +5,9 @@ import type { HostErrorValue } from '../../../../shared/ipc/result.js';
 import { firstLine } from '../../lib/text.js';
 import { useFeatureActions, useFeatures } from '../../store/features-store.js';
 import { Spinner } from '../common/spinner.js';
-import { HostErrorLine } from '../resources/resource-contents.js';
-import { PromptForm } from './prompt-form.js';
+import { HostErrorLine } from '../common/host-error-line.js';
+import { PromptForm } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 
 interface Entry {
   readonly server: string;
@@ -122,14 +123,16 @@ export function PromptPicker(props: {
         {chosen.prompt.description !== undefined && (
           <p className="muted prompt-picker__desc">{chosen.prompt.description}</p>
         )}
-        <PromptForm
-          server={chosen.server}
-          prompt={chosen.prompt}
-          canComplete={chosen.completions}
-          submitLabel="Insert"
-          autoFocus
-          onResult={onInsert}
-        />
+        <Deferred fallback={<Spinner />}>
+          <PromptForm
+            server={chosen.server}
+            prompt={chosen.prompt}
+            canComplete={chosen.completions}
+            submitLabel="Insert"
+            autoFocus
+            onResult={onInsert}
+          />
+        </Deferred>
       </div>
     );
   }

@@ -13,10 +13,13 @@ const HTTP_TRANSPORT_NAMES = {
  * speaks both, so the words say which one, not that one is old.
  */
 const ERA_TAGS = { modern: 'modern era', legacy: '2024–2025 era' } as const;
+const ERA_VERSIONS = {
+  modern: 'Protocol versions from 2026-07-28 on',
+  legacy: 'Protocol versions 2024-11-05 to 2025-11-25',
+} as const;
 const ERA_NOTES = {
-  modern: 'The newest generation of the protocol (from 2026-07-28).',
-  legacy:
-    'The generation of the protocol most servers speak today (2024-11-05 to 2025-11-25); fully supported, nothing to change.',
+  modern: 'The newest generation of the protocol.',
+  legacy: 'The generation of the protocol most servers speak today; fully supported, nothing to change.',
 } as const;
 
 /** What the server is: how it is reached, what it negotiated, who it says it is, what it offers. */
@@ -53,7 +56,11 @@ export function ServerFacts({ server }: { server: ServerSnapshot }) {
           <dt>Protocol</dt>
           <dd>
             <span className="mono">{protocolVersion}</span>
-            {era !== undefined && <span className="tag">{ERA_TAGS[era]}</span>}
+            {era !== undefined && (
+              <span className="tag" title={ERA_VERSIONS[era]}>
+                {ERA_TAGS[era]}
+              </span>
+            )}
           </dd>
           {era !== undefined && <dd className="facts__note">{ERA_NOTES[era]}</dd>}
         </div>
