@@ -38,3 +38,10 @@ export const WS_PATH = '/ipc';
  * a larger request with a clear error value before sending it.
  */
 export const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Most `{` and `[` characters a frame may contain (inside strings too): the
+ * host refuses frames with more before parsing them (electron/headless/
+ * frame-guard.ts), and the bridge refuses to send them, with a clear error.
+ */
+export const MAX_FRAME_NESTINGS = 1_000_000;

@@ -91,6 +91,15 @@ describe('createWebSocketBridge', () => {
     expect(bridge.connection.getState()).toBe('connected');
   });
 
+  it('refuses a request with more nested values than the host parses, without sending it', async () => {
+    latest().open();
+    const argumentsJson = '['.repeat(1_000_001);
+    const result = await bridge.api.callTool({ server: 's', tool: 't', argumentsJson });
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error.message).toMatch(/^This request holds too many nested values to send/);
+    expect(latest().sent).toEqual([]);
+  });
+
   it('has one method per request of the contract', () => {
     for (const name of requestNames) expect(typeof bridge.api[name]).toBe('function');
   });

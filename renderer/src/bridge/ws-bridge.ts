@@ -2,7 +2,7 @@ import { events, isEventName, requestNames, requests } from '../../../shared/ipc
 import type { EventName, RequestName, RequestParams, RequestResult } from '../../../shared/ipc/contract.js';
 import type { HostApi, HostEventListener, HostRequests } from '../../../shared/ipc/host-api.js';
 import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
-import { MAX_FRAME_BYTES, ServerFrameSchema } from '../../../shared/ipc/wire.js';
+import { MAX_FRAME_BYTES, MAX_FRAME_NESTINGS, ServerFrameSchema } from '../../../shared/ipc/wire.js';
 import type { ClientFrame } from '../../../shared/ipc/wire.js';
 import { nextRetryDelay } from './backoff.js';
 import type { ConnectionState, HostConnection } from './connection.js';
@@ -169,11 +169,11 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
       });
       const frame: ClientFrame = { id, method: name, params };
       const text = JSON.stringify(frame);
-      const bytes = oversizeBytes(text);
-      if (bytes !== undefined) {
+      const refusal = unsendable(text);
+      if (refusal) {
         // The host would close the socket on such a frame; say why here instead.
         pending.delete(id);
-        resolve({ ok: false, error: tooLarge(bytes) });
+        resolve({ ok: false, error: refusal });
         return;
       }
       try {
@@ -250,6 +250,28 @@ export function oversizeBytes(text: string): number | undefined {
   if (text.length * 3 <= MAX_FRAME_BYTES) return undefined;
   const bytes = text.length > MAX_FRAME_BYTES ? text.length : new TextEncoder().encode(text).length;
   return bytes > MAX_FRAME_BYTES ? bytes : undefined;
+}
+
+/** Why the host would refuse this frame, if it would: too large, or too many nested values. */
+function unsendable(text: string): HostErrorValue | undefined {
+  const bytes = oversizeBytes(text);
+  if (bytes !== undefined) return tooLarge(bytes);
+  if (text.length > MAX_FRAME_NESTINGS && nestings(text) > MAX_FRAME_NESTINGS) {
+    return {
+      code: 'invalid_params',
+      message: `This request holds too many nested values to send (more than ${MAX_FRAME_NESTINGS.toLocaleString('en')} "{" or "[")`,
+    };
+  }
+  return undefined;
+}
+
+function nestings(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) count++;
+  }
+  return count;
 }
 
 function tooLarge(bytes: number): HostErrorValue {
