@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FrameLocator, Page } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
+import { composer, messages, send, setUpClaude } from './flows/chat.js';
 import { openConnectedServer } from './flows/server-everything.js';
 
 /**
@@ -24,36 +25,11 @@ test.use({
   },
 });
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const claudeConsent = (page: Page) => page.getByRole('dialog', { name: /Allow Claude to run/ });
 const appConsent = (page: Page) => page.getByRole('dialog', { name: /Allow the app to run/ });
 /** The app inside its sandbox proxy (two frames deep). */
 const appIn = (page: Page, resourceUri: string): FrameLocator =>
   page.locator(`iframe[title^="App ${resourceUri}"]`).last().contentFrame().frameLocator('iframe');
-
-async function setUpClaude(page: Page, baseUrl: string): Promise<void> {
-  await page.getByRole('button', { name: 'Open Settings' }).click();
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-e2e-key-000011112222wxyz');
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('sk-…wxyz')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Base URL saved.')).toBeVisible();
-  await sections(page).getByRole('button', { name: 'Servers' }).click();
-  for (const name of ['basic', 'apps', 'other']) {
-    await expect(page.getByRole('button', { name: new RegExp(`^${name}\\s*Connected`) })).toBeVisible({
-      timeout: 30_000,
-    });
-  }
-  await sections(page).getByRole('button', { name: 'Chat' }).click();
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
-}
 
 async function requestsTo(baseUrl: string): Promise<{ path: string; body: unknown }[]> {
   const response = await fetch(`${baseUrl}/_requests`);
@@ -67,7 +43,7 @@ test('a published MCP App (server-basic-react) in the chat: renders, calls its s
 }, testInfo) => {
   test.setTimeout(120_000);
   await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
+  await setUpClaude(page, fakeApi.url, { servers: ['basic', 'apps', 'other'] });
 
   await send(page, 'call get-time {}');
   await claudeConsent(page).getByRole('button', { name: 'Allow once' }).click();
@@ -124,7 +100,7 @@ test('the counter app: app-only tool, message into the composer, link consent, m
 }, testInfo) => {
   test.setTimeout(120_000);
   await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
+  await setUpClaude(page, fakeApi.url, { servers: ['basic', 'apps', 'other'] });
 
   await send(page, 'call show-counter {"start": 5}');
   await claudeConsent(page).getByRole('button', { name: 'Allow once' }).click();

@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
+import { composer, messages, sections, setUpClaude } from './flows/chat.js';
+import { openConnectedServer } from './flows/server-everything.js';
 
 const FEATURES_DOC = 'demo://resource/static/document/features.md';
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const chips = (page: Page) => page.getByRole('list', { name: 'Attached to your next message' });
 
 interface SentBlock {
@@ -24,21 +23,6 @@ async function lastUserTexts(baseUrl: string): Promise<string[]> {
   const user = last?.body?.messages?.at(-1);
   expect(user?.role).toBe('user');
   return (user?.content ?? []).filter((b) => b.type === 'text').map((b) => b.text ?? '');
-}
-
-/** Key and base URL set in Settings, then the server is seen connected. */
-async function setUp(page: Page, baseUrl: string): Promise<void> {
-  await page.getByRole('button', { name: 'Open Settings' }).click();
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-e2e-key-000011112222wxyz');
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('sk-…wxyz')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Base URL saved.')).toBeVisible();
-  await sections(page).getByRole('button', { name: 'Servers' }).click();
-  await expect(page.getByRole('main').getByText('Connected', { exact: true })).toBeVisible({
-    timeout: 30_000,
-  });
 }
 
 /** On the Servers view: Resources tab, features.md, "Attach to chat". */
@@ -67,7 +51,8 @@ test('attach a resource from the Resources tab: a chip, sent to Claude with the 
   page,
 }, testInfo) => {
   await page.goto(app.url);
-  await setUp(page, fakeApi.url);
+  await setUpClaude(page, fakeApi.url);
+  await openConnectedServer(page, 'everything');
 
   await attachFeaturesDoc(page);
   await sections(page).getByRole('button', { name: 'Chat' }).click();
@@ -113,8 +98,7 @@ test('type "/", pick a prompt, fill an argument with completion, insert and send
   page,
 }, testInfo) => {
   await page.goto(app.url);
-  await setUp(page, fakeApi.url);
-  await sections(page).getByRole('button', { name: 'Chat' }).click();
+  await setUpClaude(page, fakeApi.url);
 
   await composer(page).fill('/');
   const list = page.getByRole('listbox', { name: 'Prompts of all servers' });
@@ -175,8 +159,7 @@ test('an inserted prompt with an embedded resource goes as a chip and reaches Cl
   page,
 }, testInfo) => {
   await page.goto(app.url);
-  await setUp(page, fakeApi.url);
-  await sections(page).getByRole('button', { name: 'Chat' }).click();
+  await setUpClaude(page, fakeApi.url);
 
   await composer(page).fill('/resource-prompt');
   await composer(page).press('Enter');

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
+import { composer, messages, sections, send, setUpClaude } from './flows/chat.js';
 
-const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const manyToolsServer = fileURLToPath(
   new URL('../test/fixtures/servers/many-tools-server.mjs', import.meta.url),
 );
@@ -27,29 +25,6 @@ async function messageRequests(baseUrl: string): Promise<NonNullable<RecordedReq
   const response = await fetch(`${baseUrl}/_requests`);
   const requests = (await response.json()) as RecordedRequest[];
   return requests.filter((r) => r.path === '/v1/messages').flatMap((r) => (r.body ? [r.body] : []));
-}
-
-/** Key and base URL set in Settings; back in the chat. */
-async function setUp(page: Page, baseUrl: string, waitForServer = true): Promise<void> {
-  await page.getByRole('button', { name: 'Open Settings' }).click();
-  await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-e2e-key-000011112222wxyz');
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByText('sk-…wxyz')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Base URL saved.')).toBeVisible();
-  if (waitForServer) {
-    await sections(page).getByRole('button', { name: 'Servers' }).click();
-    await expect(page.getByRole('main').getByText('Connected', { exact: true }).first()).toBeVisible({
-      timeout: 30_000,
-    });
-  }
-  await sections(page).getByRole('button', { name: 'Chat' }).click();
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
 }
 
 async function shoot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
@@ -72,7 +47,7 @@ test('attach files: pick, refuse one with a clear line, send as image and docume
   page,
 }, testInfo) => {
   await page.goto(app.url);
-  await setUp(page, fakeApi.url, false);
+  await setUpClaude(page, fakeApi.url, { servers: [] });
   await composer(page).fill('What is in these files?');
   const picker = page.getByLabel('Files to attach');
   await picker.setInputFiles([
@@ -120,7 +95,7 @@ test('thinking streams into a collapsible block; edit and resend keeps the old v
   page,
 }, testInfo) => {
   await page.goto(app.url);
-  await setUp(page, fakeApi.url, false);
+  await setUpClaude(page, fakeApi.url, { servers: [] });
   await send(page, 'First question');
   await expect(messages(page).getByText('You said: First question')).toBeVisible();
 
@@ -192,7 +167,7 @@ test.describe('many tools', () => {
     page,
   }, testInfo) => {
     await page.goto(app.url);
-    await setUp(page, fakeApi.url);
+    await setUpClaude(page, fakeApi.url, { servers: ['many'] });
     await send(page, 'call tool_7 {"note":"hi"}');
     const consent = page.getByRole('dialog', { name: /Allow Claude to run/ });
     await expect(consent).toBeVisible();

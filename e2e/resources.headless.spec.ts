@@ -26,8 +26,19 @@ test('browse resources, read one, attach it to chat, fill a template with comple
   await page.goto(app.url);
   await openServers(page);
   const main = await openTab(page, 'Resources');
-
+  // Resources and templates are counted apart, as the tab lists them.
   const list = main.getByRole('list', { name: 'Resources', exact: true });
+  const templates = main.getByRole('list', { name: 'Resource templates' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const resourceCount = await list.getByRole('listitem').count();
+  const templateCount = await templates.getByRole('listitem').count();
+  await expect(main.getByRole('tab', { name: /^Resources/ })).toContainText(
+    `${String(resourceCount)} + ${String(templateCount)} template${templateCount === 1 ? '' : 's'}`,
+  );
+  await expect(main.locator('.facts__row').filter({ hasText: 'Offers' })).toContainText(
+    `${String(resourceCount)} resources · ${String(templateCount)} resource template`,
+  );
+
   await list.getByRole('button', { name: /features\.md/ }).click();
   await main.getByRole('button', { name: 'Read', exact: true }).click();
   const contents = main.getByRole('region', { name: 'Contents' });

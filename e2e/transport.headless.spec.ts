@@ -26,8 +26,8 @@ test.describe('remote servers and protocol eras', () => {
   });
 
   const expected: [string, string | undefined, RegExp][] = [
-    ['remote-http', 'Streamable HTTP', /legacy era/],
-    ['remote-sse', 'HTTP+SSE (legacy transport)', /legacy era/],
+    ['remote-http', 'Streamable HTTP', /2024–2025 era.*fully supported, nothing to change/],
+    ['remote-sse', 'HTTP+SSE (legacy transport)', /2024–2025 era/],
     ['modern', undefined, /2026-07-28\s*modern era/],
   ];
 

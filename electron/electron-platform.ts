@@ -1,7 +1,14 @@
 import { Notification, app, dialog, safeStorage, shell } from 'electron';
 import type { BrowserWindow, MessageBoxOptions, OpenDialogOptions } from 'electron';
 import { HostError } from './host/errors.js';
-import type { AttentionNote, LaunchRequest, Platform } from './host/platform.js';
+import type {
+  AttentionNote,
+  LaunchRequest,
+  LocalLaunchRequest,
+  Platform,
+  RemoteLaunchRequest,
+  SecretStorage,
+} from './host/platform.js';
 
 /** How long startup waits for the OS keyring to say whether it can encrypt. */
 const KEYRING_TIMEOUT_MS = 10_000;
@@ -49,6 +56,15 @@ export class ElectronPlatform implements Platform {
     return this.encryptionIsReal;
   }
 
+  secretStorage(): SecretStorage {
+    return this.encryptionIsReal ? 'encrypted' : 'obfuscated-file';
+  }
+
+  /** safeStorage keeps nothing outside the settings file. */
+  forgetSecret(): Promise<void> {
+    return Promise.resolve();
+  }
+
   async encryptSecret(plain: string): Promise<string> {
     this.requireEncryption();
     const encrypted = await safeStorage.encryptStringAsync(plain);
@@ -80,13 +96,16 @@ export class ElectronPlatform implements Platform {
   }
 
   async confirmLaunch(request: LaunchRequest): Promise<boolean> {
-    const buttons = ['Allow and start', 'Cancel'];
+    const buttons = [request.kind === 'remote' ? 'Allow and connect' : 'Allow and start', 'Cancel'];
     const cancel = buttons.indexOf('Cancel');
     const options: MessageBoxOptions = {
       type: 'warning',
-      title: 'Allow this server to run?',
-      message: `Allow the server “${request.name}” to run this program on your computer?`,
-      detail: describeLaunch(request),
+      title: request.kind === 'remote' ? 'Allow this server to connect?' : 'Allow this server to run?',
+      message:
+        request.kind === 'remote'
+          ? `Allow the server “${visible(request.name)}” to connect to ${visible(request.destination)}?`
+          : `Allow the server “${visible(request.name)}” to run this program on your computer?`,
+      detail: request.kind === 'remote' ? describeRemote(request) : describeLaunch(request),
       buttons,
       defaultId: cancel,
       cancelId: cancel,
@@ -96,7 +115,7 @@ export class ElectronPlatform implements Platform {
     const { response } = window
       ? await dialog.showMessageBox(window, options)
       : await dialog.showMessageBox(options);
-    return response === buttons.indexOf('Allow and start');
+    return response === 0;
   }
 
   /**
@@ -157,7 +176,7 @@ export function isWebUrl(url: string): boolean {
 }
 
 /** The consent dialog's detail: the exact command line, the folder, and env names (never values). */
-function describeLaunch(request: LaunchRequest): string {
+function describeLaunch(request: LocalLaunchRequest): string {
   const commandLine = [request.command, ...request.args].map(quoteArg).join(' ');
   const env = request.envNames.length > 0 ? request.envNames.map(quoteArg).join(', ') : 'none';
   return [
@@ -167,16 +186,31 @@ function describeLaunch(request: LaunchRequest): string {
   ].join('\n');
 }
 
+/** For a remote entry: where requests go, the headers sent, and the host variables they carry. */
+function describeRemote(request: RemoteLaunchRequest): string {
+  const list = (names: readonly string[]) => (names.length > 0 ? names.map(quoteArg).join(', ') : 'none');
+  return [
+    `Address: ${quoteArg(request.url)}`,
+    `Headers sent with every request: ${list(request.headerNames)}`,
+    `Values of these variables of your environment are sent to ${visible(request.destination)}: ${list(request.sentVariables)}`,
+  ].join('\n');
+}
+
+/** Control and invisible formatting characters spelled out, so a name reads as what it is. */
+function visible(text: string): string {
+  return text.replace(
+    /[\p{Cc}\p{Cf}]/gu,
+    (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}}`,
+  );
+}
+
 /**
  * Shows an argument so that what the person reads is what will run: quoted
  * when it has spaces or quotes (or is empty), with control and invisible
  * formatting characters (e.g. right-to-left overrides) spelled out.
  */
 function quoteArg(arg: string): string {
-  const visible = arg.replace(
-    /[\p{Cc}\p{Cf}]/gu,
-    (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}}`,
-  );
-  const needsQuotes = arg === '' || visible !== arg || /[\s"']/u.test(arg);
-  return needsQuotes ? `"${visible.replace(/"/g, '\\"')}"` : visible;
+  const shown = visible(arg);
+  const needsQuotes = arg === '' || shown !== arg || /[\s"']/u.test(arg);
+  return needsQuotes ? `"${shown.replace(/"/g, '\\"')}"` : shown;
 }

@@ -134,6 +134,13 @@ async function openMainWindow(): Promise<void> {
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
+  // In Electron the host is this process: if it dies, the window goes with it
+  // and the next start opens a fresh one. A renderer that dies on its own is
+  // reloaded, and catches up from the host (which kept running).
+  window.webContents.on('render-process-gone', (_event, details) => {
+    if (details.reason === 'clean-exit' || window.isDestroyed()) return;
+    void window.loadFile(INDEX_HTML);
+  });
   await window.loadFile(INDEX_HTML);
 }
 

@@ -6,9 +6,17 @@ export const messages = (page: Page) => page.getByRole('log', { name: 'Messages'
 /** The tool consent dialog. */
 export const consent = (page: Page) => page.getByRole('dialog', { name: /Allow Claude to run/ });
 
-/** From the no-key prompt to a working chat: key and base URL set in Settings. */
-export async function setUpClaude(page: Page, baseUrl: string): Promise<void> {
-  await expect(page.getByRole('region', { name: 'Set up Claude' })).toBeVisible();
+/**
+ * From a fresh app to a working chat: the key saved in Settings, the base URL
+ * pointed at the fake Messages API and the key allowed for that host (it was
+ * entered for the default one), then each named server seen connected (none:
+ * don't wait), and back in the chat.
+ */
+export async function setUpClaude(
+  page: Page,
+  baseUrl: string,
+  { servers = ['everything'] }: { servers?: readonly string[] } = {},
+): Promise<void> {
   await page.getByRole('button', { name: 'Open Settings' }).click();
   await expect(page.getByText('Not set')).toBeVisible();
   await page.getByRole('textbox', { name: 'API key' }).fill('sk-ant-e2e-key-000011112222wxyz');
@@ -19,11 +27,20 @@ export async function setUpClaude(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Base URL saved.')).toBeVisible();
+  // The key was entered for the default host: the new one gets it only when allowed, by name.
+  await expect(page.getByText('Not sent to this host')).toBeVisible();
+  await page.getByRole('button', { name: `Send my key to ${new URL(baseUrl).origin}` }).click();
+  await expect(page.getByText('sk-…wxyz')).toBeVisible();
+  await expect(page.getByText('Not sent to this host')).toBeHidden();
   // Servers connect in the background; a turn offers only the tools of connected servers.
-  await sections(page).getByRole('button', { name: 'Servers' }).click();
-  await expect(page.getByRole('button', { name: /^everything\s*Connected/ })).toBeVisible({
-    timeout: 30_000,
-  });
+  if (servers.length > 0) {
+    await sections(page).getByRole('button', { name: 'Servers' }).click();
+    for (const name of servers) {
+      await expect(page.getByRole('button', { name: new RegExp(`^${name}\\s*Connected`) })).toBeVisible({
+        timeout: 30_000,
+      });
+    }
+  }
   await sections(page).getByRole('button', { name: 'Chat' }).click();
 }
 

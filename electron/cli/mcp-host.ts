@@ -3,17 +3,21 @@ import { parseArgs } from 'node:util';
 import { createHost } from '../host/host.js';
 import { NodePlatform } from '../host/node-platform.js';
 import { startHeadless } from '../headless/server.js';
+import { SessionFile } from '../headless/session-file.js';
 import { CliError, EXIT, errorExitCode } from './exit-codes.js';
 import { printCallResult, printServers, printTools } from './output.js';
 import type { Host } from '../host/host-types.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { createLocalClient } from '../host/ipc/local-client.js';
+import { terminalSafe } from '../../shared/text/invisible.js';
 
 const USAGE = `Usage: mcp-host <command> [options]
 
 Commands:
-  serve [--port N] [--open]              Run the app headless and print its URL (with its access token)
+  serve [--port N] [--open]              Run the app headless and print its URL (with its access token);
+                                         the address stays the same across restarts on one data folder
+  rotate-token                           Replace the headless access token (open pages must use the new link)
   servers [--json]                       Connect every configured server and show its status
   tools <server> [--json]                List a server's tools
   call <server> <tool> --args '<json>'   Call a tool [--json]
@@ -54,6 +58,11 @@ async function main(argv: string[]): Promise<number> {
   if (values.help || command === undefined || command === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return command === undefined && !values.help ? EXIT.usage : EXIT.ok;
+  }
+
+  if (command === 'rotate-token') {
+    expectArgs(rest, 0, 'rotate-token');
+    return rotateToken();
   }
 
   const host = createHost({
@@ -105,18 +114,38 @@ async function main(argv: string[]): Promise<number> {
 async function serve(
   host: Host,
   api: HostRequests,
-  port: number,
+  port: number | undefined,
   open: boolean,
   devOrigins: string[],
 ): Promise<number> {
   await host.start();
   const staticDir = fileURLToPath(new URL('../renderer/', import.meta.url));
-  const server = await startHeadless({ host, staticDir, port, extraOrigins: devOrigins });
+  // One token and (unless --port says otherwise) one port per data folder: a
+  // page left open reconnects when the host is started again.
+  const session = new SessionFile(new NodePlatform().userDataDir());
+  const token = () => session.token();
+  const remembered = port ?? session.read().port;
+  const server = await startHeadless({
+    host,
+    staticDir,
+    port: remembered ?? 0,
+    extraOrigins: devOrigins,
+    token,
+  }).catch((error: unknown) => {
+    // The remembered port is taken (another program, another host): any free one will do.
+    if (port === undefined && remembered !== undefined && isAddressInUse(error))
+      return startHeadless({ host, staticDir, port: 0, extraOrigins: devOrigins, token });
+    throw error;
+  });
+  session.rememberPort(server.port);
   const config = unwrap(await api.getConfigState({}));
   process.stdout.write(
-    `MCP Host is running headless.\n  Open: ${server.url}\n  Config: ${config.path}\n  Press Ctrl+C to stop.\n`,
+    `MCP Host is running headless.\n  Open: ${server.url}\n  Config: ${config.path}\n` +
+      `  The address stays the same when you start it again; \`mcp-host rotate-token\` replaces it.\n` +
+      `  Press Ctrl+C to stop.\n`,
   );
-  if (config.error !== undefined) process.stderr.write(`warning: ${config.error}\n`);
+  if (config.error !== undefined)
+    process.stderr.write(`warning: ${terminalSafe(config.error, { singleLine: true })}\n`);
   if (open) {
     await new NodePlatform().openExternal(server.url).catch(() => {
       process.stderr.write('Could not open a browser; open the URL above yourself.\n');
@@ -160,8 +189,25 @@ function expectArgs(rest: string[], count: number, usage: string): string[] {
   return rest;
 }
 
-function parsePort(text: string | undefined): number {
-  if (text === undefined) return 0;
+/** Writes a new headless access token and prints the link that works from now on. */
+function rotateToken(): number {
+  const session = new SessionFile(new NodePlatform().userDataDir()).rotate();
+  const link =
+    session.port !== undefined
+      ? `http://127.0.0.1:${String(session.port)}/?token=${session.token}`
+      : `(start mcp-host serve to get the link)`;
+  process.stdout.write(
+    `A new access token was written to the data folder. Pages opened with the old link can no longer connect.\n  Open: ${link}\n`,
+  );
+  return EXIT.ok;
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'EADDRINUSE';
+}
+
+function parsePort(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new CliError(EXIT.usage, `--port must be a number from 0 to 65535, not "${text}"`);
@@ -176,7 +222,8 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const cliError = error instanceof CliError ? error : undefined;
     const message = cliError?.message ?? (error instanceof Error ? error.message : String(error));
-    process.stderr.write(`mcp-host: ${message}\n`);
+    // Error messages can quote a server's stderr or a tool's text: print them inert, on one line.
+    process.stderr.write(`mcp-host: ${terminalSafe(message, { singleLine: true })}\n`);
     process.exitCode = cliError?.exitCode ?? EXIT.connection;
   },
 );

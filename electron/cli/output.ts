@@ -1,25 +1,30 @@
 import type { ServerSnapshot, ToolCallResult, ToolInfo } from '../../shared/model/server.js';
+import { jsonTerminalSafe, terminalSafe } from '../../shared/text/invisible.js';
 import { ellipsize } from '../host/text.js';
 
-const out = (text: string) => process.stdout.write(`${text}\n`);
+/**
+ * Every line the CLI prints passes through here: server-provided names,
+ * descriptions and results may carry terminal control sequences (window
+ * title, OSC 52 clipboard writes, clearing the screen) or bidi overrides,
+ * which are spelled out instead of acting on the terminal.
+ */
+const out = (text: string) => process.stdout.write(`${terminalSafe(text)}\n`);
+const outJson = (value: unknown) =>
+  process.stdout.write(`${jsonTerminalSafe(JSON.stringify(value, null, 2))}\n`);
 
 export function printServers(servers: ServerSnapshot[], json: boolean): void {
   if (json) {
-    out(
-      JSON.stringify(
-        servers.map((s) => ({
-          name: s.name,
-          status: s.status,
-          transport: transportLabel(s),
-          error: s.error,
-          protocolVersion: s.protocolVersion,
-          era: s.era,
-          serverInfo: s.serverInfo,
-          counts: s.counts,
-        })),
-        null,
-        2,
-      ),
+    outJson(
+      servers.map((s) => ({
+        name: s.name,
+        status: s.status,
+        transport: transportLabel(s),
+        error: s.error,
+        protocolVersion: s.protocolVersion,
+        era: s.era,
+        serverInfo: s.serverInfo,
+        counts: s.counts,
+      })),
     );
     return;
   }
@@ -42,7 +47,7 @@ export function printServers(servers: ServerSnapshot[], json: boolean): void {
     ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'ERA', 'SERVER', 'TOOLS', 'RESOURCES', 'PROMPTS'],
     ...rows,
   ]);
-  for (const s of servers) if (s.error !== undefined) out(`${s.name}: ${s.error}`);
+  for (const s of servers) if (s.error !== undefined) out(cell(`${s.name}: ${s.error}`));
 }
 
 /** "stdio", or for a remote server the HTTP transport actually used ("http" until it connected). */
@@ -52,7 +57,7 @@ function transportLabel(s: ServerSnapshot): string {
 
 export function printTools(tools: ToolInfo[], json: boolean): void {
   if (json) {
-    out(JSON.stringify(tools, null, 2));
+    outJson(tools);
     return;
   }
   if (tools.length === 0) {
@@ -64,7 +69,7 @@ export function printTools(tools: ToolInfo[], json: boolean): void {
 
 export function printCallResult(result: ToolCallResult, json: boolean): void {
   if (json) {
-    out(JSON.stringify(result, null, 2));
+    outJson(result);
     return;
   }
   for (const block of result.content) {
@@ -95,7 +100,14 @@ function firstLine(text: string): string {
   return ellipsize(text.split('\n')[0] ?? '', 100);
 }
 
-function table(rows: string[][]): void {
+/** One line of server text for a table cell or a message: controls and newlines spelled out. */
+function cell(text: string): string {
+  return terminalSafe(text, { singleLine: true });
+}
+
+function table(raw: string[][]): void {
+  // Widths are measured on what is printed, after control characters are spelled out.
+  const rows = raw.map((row) => row.map(cell));
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
   for (const row of rows)

@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { ClientFrameSchema, TOKEN_PARAM, WS_PATH } from '../../shared/ipc/wire.js';
+import { ClientFrameSchema, MAX_FRAME_BYTES, TOKEN_PARAM, WS_PATH } from '../../shared/ipc/wire.js';
 import type { ServerFrame } from '../../shared/ipc/wire.js';
 import type { Host } from '../host/host-types.js';
 import { dispatch } from '../host/ipc/dispatch.js';
 import { allowedHost, allowedOrigins, newToken, requestToken, requestUrl, tokenMatches } from './auth.js';
 import { readStatic } from './static-files.js';
 import { startSandboxServer } from './sandbox-server.js';
+import { tooManyValues } from './frame-guard.js';
 
 export interface HeadlessOptions {
   host: Host;
@@ -20,6 +21,13 @@ export interface HeadlessOptions {
   port?: number;
   /** Origins allowed besides the shell's own, e.g. the Vite dev server in `npm run dev`. */
   extraOrigins?: readonly string[];
+  /**
+   * The access token, read on every request: a function lets it change while
+   * the shell runs (the CLI's per-installation token, rotated with
+   * `mcp-host rotate-token`); sockets opened with an old one are closed.
+   * Default: a random token for this start only.
+   */
+  token?: (() => string) | undefined;
 }
 
 export interface HeadlessServer {
@@ -30,7 +38,13 @@ export interface HeadlessServer {
   close(): Promise<void>;
 }
 
-const MAX_FRAME_BYTES = 20 * 1024 * 1024;
+/** How often open sockets are checked against a rotated token. */
+const TOKEN_CHECK_MS = 2000;
+
+/** Open pages (authenticated sockets) at once; a person has a few tabs, not dozens. */
+export const MAX_SOCKETS = 16;
+/** TCP connections at once, authenticated or not (page loads, sockets, strays). */
+export const MAX_CONNECTIONS = 64;
 
 /**
  * The headless shell: serves the built renderer and the host API over one
@@ -39,25 +53,60 @@ const MAX_FRAME_BYTES = 20 * 1024 * 1024;
  * request carries a loopback Host header with our port (no DNS rebinding).
  */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessServer> {
-  const token = newToken();
+  const fixed = newToken();
+  const currentToken = options.token ?? (() => fixed);
+  /** The token each open socket was admitted with. */
+  const admitted = new Map<WebSocket, string>();
   const http = createServer();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // No compression: nothing to negotiate, so a frame with RSV1 set is simply invalid.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   let port = 0;
   let sandboxOrigin = () => '';
 
+  // Whatever a peer sends, a failing socket is that peer's problem: never an unhandled 'error'.
+  wss.on('error', (error) => {
+    console.error(`[headless] WebSocket server error: ${error.message}`);
+  });
+  http.maxConnections = MAX_CONNECTIONS;
+  // A connection that never finishes its request headers does not hold a slot for long.
+  http.headersTimeout = 10_000;
+  http.requestTimeout = 30_000;
+  http.on('clientError', (_error, socket) => {
+    socket.destroy();
+  });
+
   http.on('request', (req, res) => {
-    void serveHttp(req, res, { port, token, staticDir: options.staticDir, frameOrigin: sandboxOrigin() });
+    void serveHttp(req, res, {
+      port,
+      token: currentToken(),
+      staticDir: options.staticDir,
+      frameOrigin: sandboxOrigin(),
+    });
   });
   http.on('upgrade', (req, socket, head) => {
-    const refusal = checkUpgrade(req, port, token, options.extraOrigins ?? []);
+    socket.on('error', () => {
+      socket.destroy();
+    });
+    const token = currentToken();
+    const refusal =
+      checkUpgrade(req, port, token, options.extraOrigins ?? []) ??
+      (wss.clients.size >= MAX_SOCKETS ? { status: 503, reason: 'Service Unavailable' } : null);
     if (refusal) {
       refuseUpgrade(socket, refusal);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      admitted.set(ws, token);
+      ws.on('close', () => admitted.delete(ws));
       serveSocket(ws, options.host);
     });
   });
+  // A rotated token ends the sessions of the old one, not just new connections.
+  const tokenCheck = setInterval(() => {
+    const token = currentToken();
+    for (const [ws, used] of admitted) if (used !== token) ws.close(1008, 'The access token was changed');
+  }, TOKEN_CHECK_MS);
+  tokenCheck.unref();
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -74,11 +123,16 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
   sandboxOrigin = () => sandbox.origin;
 
   return {
-    url: `http://127.0.0.1:${String(port)}/?${TOKEN_PARAM}=${token}`,
+    get url() {
+      return `http://127.0.0.1:${String(port)}/?${TOKEN_PARAM}=${currentToken()}`;
+    },
     port,
-    token,
+    get token() {
+      return currentToken();
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(tokenCheck);
         for (const client of wss.clients) client.terminate();
         wss.close();
         http.closeAllConnections();
@@ -121,9 +175,20 @@ function serveSocket(ws: WebSocket, host: Host): void {
     send({ event, payload });
   });
   ws.on('close', unsubscribe);
+  // A malformed frame (bad header, invalid UTF-8, reserved opcode or bit, over
+  // the size cap): ws has already started closing this socket with the right
+  // status code. Only this socket goes; the reason is logged, never the data.
+  ws.on('error', (error) => {
+    console.warn(`[headless] closed a socket after a bad frame: ${error.message}`);
+    ws.terminate();
+  });
   ws.on('message', (data: Buffer, isBinary) => {
     if (isBinary) {
       ws.close(1003, 'Text frames only');
+      return;
+    }
+    if (tooManyValues(data)) {
+      ws.close(1009, 'Too many JSON values');
       return;
     }
     let json: unknown;

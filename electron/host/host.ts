@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ChatService } from './chat/chat-service.js';
@@ -109,6 +110,7 @@ export function createHost(options: HostOptions): Host {
     modelContext: appContext,
   });
 
+  const instance = { instanceId: randomUUID(), startedAt: Date.now() };
   const handlers: HostHandlers = {
     getAppInfo: () =>
       Promise.resolve({
@@ -116,6 +118,7 @@ export function createHost(options: HostOptions): Host {
         version: options.appVersion,
         shell: options.shell,
         platform: process.platform,
+        ...instance,
       }),
     getConfigState: () => Promise.resolve(servers.configState()),
     reloadConfig: async () => {

@@ -1,21 +1,45 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { AttentionNote, LaunchRequest, Platform } from './platform.js';
+import { randomUUID } from 'node:crypto';
+import type { AttentionNote, LaunchRequest, Platform, SecretStorage } from './platform.js';
+import { HostError, describeError } from './errors.js';
+import { systemKeychain } from './secrets/keychain.js';
+import type { Keychain } from './secrets/keychain.js';
+import { openUrl } from './open-url.js';
+
+/** Prefix of a stored secret that lives in the OS keychain; the rest is the keychain account. */
+const KEYCHAIN_PREFIX = 'keychain:';
+
+export interface NodePlatformOptions {
+  /** Where secrets go: default the system keychain when there is one; null for none (tests). */
+  keychain?: Keychain | null;
+}
 
 /**
  * The Platform outside Electron: the headless shell, the CLI and the tests.
- * There is no OS keychain here, so secrets are only encoded, and canEncrypt()
- * says so; the UI warns before storing any.
+ * Secrets go to the OS keychain where one exists (macOS Keychain, Windows
+ * Credential Manager, a Secret Service on Linux); where none does they are
+ * only obfuscated (base64) in the settings file, which only the user can
+ * read (0600), and secretStorage() says so for the UI to repeat.
  */
 export class NodePlatform implements Platform {
   readonly kind = 'node';
+  /** Looked for on first use (loading the native module and asking D-Bus is not free at startup). */
+  private found: { keychain: Keychain | undefined } | undefined;
 
   constructor(
     private readonly dataDir: string = defaultUserDataDir(),
     private readonly launchPolicy: (request: LaunchRequest) => Promise<boolean> = () => Promise.resolve(true),
+    private readonly options: NodePlatformOptions = {},
   ) {}
+
+  private get keychain(): Keychain | undefined {
+    this.found ??= {
+      keychain: this.options.keychain === undefined ? systemKeychain() : (this.options.keychain ?? undefined),
+    };
+    return this.found.keychain;
+  }
 
   userDataDir(): string {
     mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
@@ -23,36 +47,47 @@ export class NodePlatform implements Platform {
   }
 
   canEncrypt(): boolean {
-    return false;
+    return this.keychain !== undefined;
   }
 
-  encryptSecret(plain: string): Promise<string> {
-    return Promise.resolve(Buffer.from(plain, 'utf8').toString('base64'));
+  secretStorage(): SecretStorage {
+    return this.keychain ? 'os-keychain' : 'obfuscated-file';
   }
 
-  decryptSecret(stored: string): Promise<string> {
-    return Promise.resolve(Buffer.from(stored, 'base64').toString('utf8'));
+  async encryptSecret(plain: string): Promise<string> {
+    if (!this.keychain) return Buffer.from(plain, 'utf8').toString('base64');
+    const account = `secret-${randomUUID()}`;
+    try {
+      await this.keychain.set(account, plain);
+    } catch (error) {
+      // Never a silent downgrade to obfuscation: the person is told, and can retry or unlock.
+      throw new HostError('internal', `The system keychain did not store the key: ${describeError(error)}`);
+    }
+    return `${KEYCHAIN_PREFIX}${account}`;
+  }
+
+  async decryptSecret(stored: string): Promise<string> {
+    if (!stored.startsWith(KEYCHAIN_PREFIX)) return Buffer.from(stored, 'base64').toString('utf8');
+    if (!this.keychain)
+      throw new HostError('internal', 'The key is in a system keychain that is not available now.');
+    const secret = await this.keychain.get(stored.slice(KEYCHAIN_PREFIX.length));
+    if (secret === null)
+      throw new HostError('internal', 'The key is no longer in the system keychain; enter it again.');
+    return secret;
+  }
+
+  async forgetSecret(stored: string): Promise<void> {
+    if (stored.startsWith(KEYCHAIN_PREFIX) && this.keychain) {
+      await this.keychain.delete(stored.slice(KEYCHAIN_PREFIX.length)).catch(() => undefined);
+    }
   }
 
   openExternal(url: string): Promise<void> {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      return Promise.reject(new Error(`Refusing to open a ${parsed.protocol} URL`));
+    try {
+      return openUrl(url);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const [command, args] =
-      process.platform === 'darwin'
-        ? ['open', [parsed.href]]
-        : process.platform === 'win32'
-          ? ['cmd', ['/c', 'start', '""', parsed.href]]
-          : ['xdg-open', [parsed.href]];
-    return new Promise((resolve, reject) => {
-      const child = spawn(command, args, { stdio: 'ignore', detached: true, windowsHide: true });
-      child.once('error', reject);
-      child.once('spawn', () => {
-        child.unref();
-        resolve();
-      });
-    });
   }
 
   pickFolder(): Promise<string | null> {

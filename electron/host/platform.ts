@@ -8,18 +8,24 @@ export interface Platform {
   readonly kind: 'electron' | 'node';
   /** Folder for configuration and data; created on first use. */
   userDataDir(): string;
-  /** Whether secrets are really encrypted (false: stored with a warning). */
+  /** Whether secrets are really protected (false: stored obfuscated, with a warning). */
   canEncrypt(): boolean;
-  /** Encrypts a secret for storage at rest; the output is base64 text. */
+  /** Where a secret stored now goes; the UI says it in these words. */
+  secretStorage(): SecretStorage;
+  /** Stores a secret at rest; returns the text to keep in the settings file (never the secret itself unless obfuscated). */
   encryptSecret(plain: string): Promise<string>;
   decryptSecret(stored: string): Promise<string>;
+  /** Removes what encryptSecret stored outside the file (a keychain entry); nothing for file-kept secrets. */
+  forgetSecret(stored: string): Promise<void>;
   /** Opens an http(s) URL in the system browser. */
   openExternal(url: string): Promise<void>;
   /** Lets the user pick a folder; null when cancelled or unavailable. */
   pickFolder(options?: { title?: string }): Promise<string | null>;
   /**
-   * Asks the person, outside the renderer where possible, whether a newly
-   * added local server may be started. The renderer cannot answer this.
+   * Asks the person, outside the renderer where possible, whether a new or
+   * changed server may be started: a local command, or a remote address that
+   * will receive headers (and the host's variables they name). The renderer
+   * cannot answer this.
    */
   confirmLaunch(request: LaunchRequest): Promise<boolean>;
   /**
@@ -37,11 +43,35 @@ export interface AttentionNote {
   body: string;
 }
 
-export interface LaunchRequest {
+/**
+ * Where secrets are kept: the OS keychain (headless shell and CLI, through a
+ * keychain library), encrypted with a key the OS keeps (Electron
+ * safeStorage), or only obfuscated in a file readable by the user alone.
+ */
+export type SecretStorage = 'os-keychain' | 'encrypted' | 'obfuscated-file';
+
+/** What the launch confirmation shows: a local command or a remote destination. */
+export type LaunchRequest = LocalLaunchRequest | RemoteLaunchRequest;
+
+export interface LocalLaunchRequest {
+  kind: 'stdio';
   name: string;
   command: string;
   args: readonly string[];
   cwd?: string | undefined;
   /** Names only: values may be secrets. */
   envNames: readonly string[];
+}
+
+export interface RemoteLaunchRequest {
+  kind: 'remote';
+  name: string;
+  /** The address as written, `${env:…}` references unexpanded. */
+  url: string;
+  /** The host part of the URL: where everything below is sent. */
+  destination: string;
+  /** Names of the headers sent with every request (values may be secrets). */
+  headerNames: readonly string[];
+  /** Variables of the host's environment that `${env:NAME}` sends there, in the URL or a header. */
+  sentVariables: readonly string[];
 }

@@ -3,10 +3,10 @@ import { ConnectionBanner } from './components/banners/connection-banner.js';
 import { ChatView } from './components/chat/chat-view.js';
 import { AttentionTitle } from './components/consent/attention-title.js';
 import { ConsentQueue } from './components/consent/consent-queue.js';
-import { SettingsView } from './components/settings/settings-view.js';
 import { Rail } from './components/shell/rail.js';
-import { ServersView } from './components/shell/servers-view.js';
 import { useChat } from './store/chat-context.js';
+import { Deferred, ViewLoading } from './lazy/on-demand.js';
+import { ServersView, SettingsView } from './lazy/views.js';
 
 /** The window: the rail (Chat, Servers, Settings), then the chosen view; consent dialogs over everything. */
 export function App() {
@@ -18,8 +18,10 @@ export function App() {
         <ConnectionBanner />
         <ConfigBanner />
         {view === 'chat' && <ChatView />}
-        {view === 'servers' && <ServersView />}
-        {view === 'settings' && <SettingsView />}
+        <Deferred fallback={<ViewLoading />}>
+          {view === 'servers' && <ServersView />}
+          {view === 'settings' && <SettingsView />}
+        </Deferred>
       </div>
       <ConsentQueue />
       <AttentionTitle />

@@ -90,6 +90,8 @@ const byConversation = z.object({ id: ConversationIdSchema }).strict();
 const inConversation = z.object({ conversationId: ConversationIdSchema }).strict();
 const resourceOf = z.object({ server: ServerNameSchema, uri: ResourceUriSchema }).strict();
 const rootsResult = z.array(RootInfoSchema);
+/** Limit of a tool call's arguments (JSON text), in characters. */
+export const MAX_ARGUMENTS_CHARS = 8 * 1024 * 1024;
 
 export const requests = {
   getAppInfo: { params: none, result: AppInfoSchema },
@@ -114,7 +116,10 @@ export const requests = {
       .object({
         server: ServerNameSchema,
         tool: z.string().min(1).max(256),
-        argumentsJson: z.string().max(16 * 1024 * 1024),
+        /** At most 8 Mi characters: at most 24 MiB encoded, so a valid call always fits in a frame. */
+        argumentsJson: z
+          .string()
+          .max(MAX_ARGUMENTS_CHARS, 'The arguments are too large: at most 8 MB of JSON can be sent'),
         /** Caller-chosen id: enables cancelToolCall and toolCallProgress events for this call. */
         callId: CallIdSchema.optional(),
       })

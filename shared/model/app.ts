@@ -14,5 +14,12 @@ export const AppInfoSchema = z.object({
   /** "electron" in the desktop app, "headless" when served to a browser. */
   shell: z.enum(['electron', 'headless']),
   platform: z.string(),
+  /**
+   * Random per start of the host process: a page that reconnects and finds a
+   * new one knows the host restarted (its servers and running turns with it).
+   */
+  instanceId: z.string().optional(),
+  /** Epoch ms when this host process started. */
+  startedAt: z.number().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;

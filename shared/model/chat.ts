@@ -165,6 +165,12 @@ const NoticeBlock = z.object({
   text: z.string(),
   /** What the notice is about, so the host says a thing once per conversation. */
   code: z.string().optional(),
+  /**
+   * "interrupted": the host stopped (crashed, was killed) before the turn
+   * ended. The person can retry it; a new message leaves its unanswered
+   * question out of what Claude sees, instead of merging the two.
+   */
+  kind: z.enum(['interrupted']).optional(),
 });
 
 export const ChatBlockSchema = z.discriminatedUnion('type', [
@@ -383,13 +389,42 @@ export const AttachmentSchema = z.discriminatedUnion('type', [
 ]);
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
+/**
+ * Characters a message may carry in all (its text plus attached images and
+ * prompt texts): at most 30 MB once encoded, so a valid message always fits
+ * in one frame of the headless shell (shared/ipc/wire.ts).
+ */
+export const MAX_MESSAGE_CHARS = 10_000_000;
+
 export const SendMessageSchema = z
   .object({
     conversationId: ConversationIdSchema,
     text: z.string().max(1_000_000),
     attachments: z.array(AttachmentSchema).max(50).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((message, ctx) => {
+    const size = messageChars(message.text, message.attachments ?? []);
+    if (size > MAX_MESSAGE_CHARS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['attachments'],
+        message: `The message and its attachments are too large (${(size / 1e6).toFixed(1)} MB; at most ${String(MAX_MESSAGE_CHARS / 1e6)} MB)`,
+      });
+    }
+  });
+
+function messageChars(text: string, attachments: readonly Attachment[]): number {
+  let size = text.length;
+  for (const a of attachments) {
+    if (a.type === 'image') size += a.data.length;
+    else if (a.type === 'prompt-message') {
+      const c = a.content;
+      size += c.type === 'text' ? c.text.length : c.type === 'image' ? c.data.length : (c.text?.length ?? 0);
+    }
+  }
+  return size;
+}
 
 /** Edit an earlier user message and send it again; the old version stays on its own branch. */
 export const EditMessageSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigFileSchema } from './config.js';
+import { ConfigFileSchema, blockedEnvMessage, blockedEnvNames, isStdioConfig } from './config.js';
 import type { ConfigFile } from './config.js';
 
 /** One problem in the configuration text, placed where the person can find it. */
@@ -33,8 +33,24 @@ export function checkConfigText(text: string): ConfigTextCheck {
     };
   }
   const parsed = ConfigFileSchema.safeParse(json);
-  if (parsed.success) return { ok: true, config: parsed.data };
   const lines = keyLines(text);
+  if (parsed.success) {
+    // The add form refuses these variables; so does every other way in.
+    const blocked = Object.entries(parsed.data.mcpServers).flatMap(([name, entry]) =>
+      isStdioConfig(entry)
+        ? blockedEnvNames(entry.env).map((key) => {
+            const keys = ['mcpServers', name, 'env', key];
+            const line = nearestLine(lines, keys);
+            return {
+              path: keys.join('.'),
+              message: blockedEnvMessage([key]),
+              ...(line !== undefined ? { line } : {}),
+            };
+          })
+        : [],
+    );
+    return blocked.length > 0 ? { ok: false, issues: blocked } : { ok: true, config: parsed.data };
+  }
   const issues = parsed.error.issues
     .flatMap((issue) => branchIssues(issue, json))
     .map((issue) => {

@@ -83,6 +83,15 @@ export const BLOCKED_ENV_NAMES: readonly string[] = [
   'NODE_OPTIONS',
 ];
 
+/** The names in an env table that may not be set (compared without case, as Windows does). */
+export function blockedEnvNames(env: Readonly<Record<string, string>> | undefined): string[] {
+  return Object.keys(env ?? {}).filter((key) => BLOCKED_ENV_NAMES.includes(key.toUpperCase()));
+}
+
+/** Why a blocked variable is refused, the same words on every path (form, raw JSON, import). */
+export const blockedEnvMessage = (names: readonly string[]): string =>
+  `${names.join(', ')} cannot be set: ${names.length === 1 ? 'it changes' : 'they change'} how programs load (blocked: ${BLOCKED_ENV_NAMES.join(', ')})`;
+
 /** A stdio server as entered in the add/edit form. */
 export const StdioServerInputSchema = z.object({
   name: ServerNameSchema,
@@ -91,8 +100,9 @@ export const StdioServerInputSchema = z.object({
   env: z
     .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Invalid variable name'), z.string())
     .default({})
-    .refine((env) => !Object.keys(env).some((k) => BLOCKED_ENV_NAMES.includes(k.toUpperCase())), {
-      message: `These variables cannot be set: ${BLOCKED_ENV_NAMES.join(', ')}`,
+    .superRefine((env, ctx) => {
+      const blocked = blockedEnvNames(env);
+      if (blocked.length > 0) ctx.addIssue({ code: 'custom', message: blockedEnvMessage(blocked) });
     }),
   cwd: z.string().max(4096).optional(),
 });

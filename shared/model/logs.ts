@@ -35,7 +35,16 @@ export const LogEntrySchema = z.object({
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 
-export const ServerLogBatchSchema = z.object({ server: z.string(), entries: z.array(LogEntrySchema) });
+export const ServerLogBatchSchema = z.object({
+  server: z.string(),
+  entries: z.array(LogEntrySchema),
+  /**
+   * Lines written since the previous batch that were not sent, because the
+   * server wrote faster than a view can show (they are still in the host's
+   * log: getServerLogs returns them). The entries are the newest ones.
+   */
+  skipped: z.number().int().nonnegative().optional(),
+});
 export type ServerLogBatch = z.infer<typeof ServerLogBatchSchema>;
 
 export const ServerLogsSchema = z.object({

@@ -34,11 +34,24 @@ export const PinnedToolSchema = z.object({ server: z.string().max(64), tool: z.s
 export type PinnedTool = z.infer<typeof PinnedToolSchema>;
 
 export const ApiKeyStateSchema = z.object({
+  /** A key is saved for the current base URL's host, so the chat can use it. */
   set: z.boolean(),
-  /** "sk-…abcd": the first three and last four characters, present when set. */
+  /** "sk-…abcd": the first three and last four characters, present when a key is saved. */
   hint: z.string().optional(),
   /** False when the platform cannot encrypt (the key is stored obfuscated only). */
   encrypted: z.boolean(),
+  /**
+   * Where the key is (or, when none is set, would be) kept: the OS keychain,
+   * encrypted by a key the OS keeps (Electron safeStorage), or only
+   * obfuscated in a file only the user can read.
+   */
+  storage: z.enum(['os-keychain', 'encrypted', 'obfuscated-file']).optional(),
+  /**
+   * A key is saved, but for another host (the origin it was entered for): it
+   * is not sent to the current base URL until the person allows it there or
+   * enters a key again.
+   */
+  heldFor: z.string().optional(),
 });
 export type ApiKeyState = z.infer<typeof ApiKeyStateSchema>;
 
@@ -54,15 +67,42 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/** Loopback names and addresses: the only hosts plain http may carry the key to. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/** The origin ("https://api.anthropic.com") a key is bound to; the URL itself when it does not parse. */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
 export const UpdateSettingsSchema = z
   .object({
     baseUrl: z
       .url({ protocol: /^https?$/, error: 'Base URL must be http:// or https://' })
       .max(2048)
+      .refine((url) => !url.startsWith('http:') || isLoopbackHost(new URL(url).hostname), {
+        message:
+          'Base URL must use https:// (plain http:// only for this computer: localhost, 127.0.0.1, ::1)',
+      })
       .optional(),
     model: z.string().trim().min(1).max(256).optional(),
     maxIterations: z.number().int().min(1).max(200).optional(),
     toolSearch: ToolSearchSettingsSchema.partial().strict().optional(),
+    /**
+     * The person allows the saved key to be sent to this origin (which must be
+     * the base URL's, after this update): the explicit confirmation that lets
+     * a key follow a base URL to another host.
+     */
+    allowKeyFor: z.string().max(2048).optional(),
   })
   .strict();
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;

@@ -15,6 +15,8 @@ export interface TestHost {
   host: Host;
   api: HostRequests;
   configPath: string;
+  /** The data folder of the NodePlatform made for the test (unused when a platform was passed). */
+  dataDir: string;
   events: { event: string; payload: unknown }[];
   dispose(): Promise<void>;
 }
@@ -31,8 +33,10 @@ export async function createTestHost(
   } & Pick<HostOptions, 'samplingModel' | 'samplingPerMinute' | 'interactive'> = {},
 ): Promise<TestHost> {
   const configPath = writeConfig(servers);
+  const dataDir = tempDir();
   const host = createHost({
-    platform: options.platform ?? new NodePlatform(tempDir(), options.launchPolicy),
+    // No system keychain in tests: a developer's own keychain is not a test fixture.
+    platform: options.platform ?? new NodePlatform(dataDir, options.launchPolicy, { keychain: null }),
     shell: 'headless',
     appVersion: '0.0.0-test',
     configPath,
@@ -45,7 +49,14 @@ export async function createTestHost(
   const events: TestHost['events'] = [];
   host.onEvent((event, payload) => events.push({ event, payload }));
   await host.loadConfig();
-  return { host, api: createLocalClient(host.handlers), configPath, events, dispose: () => host.dispose() };
+  return {
+    host,
+    api: createLocalClient(host.handlers),
+    configPath,
+    dataDir,
+    events,
+    dispose: () => host.dispose(),
+  };
 }
 
 export function value<T>(result: Result<T>): T {

@@ -6,7 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ChatMessage } from '../../shared/model/chat.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
-import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
+import type { FakeAnthropic, MessagesRequestBody } from '../fixtures/fake-anthropic.js';
+import { INTERRUPTED_TEXT } from '../../electron/host/chat/chat-service.js';
 import { TEST_KEY } from '../helpers/chat.js';
 import { tempDir, writeConfig } from '../helpers/servers.js';
 
@@ -98,34 +99,38 @@ afterEach(async () => {
   fake = undefined;
 });
 
+/** A conversation with one answered question, then a second one the host is killed (-9) while answering. */
+async function killedMidAnswer(): Promise<{ dataDir: string; config: string; id: string }> {
+  const api = fake ?? (fake = await startFakeAnthropic());
+  const dataDir = tempDir();
+  const config = writeConfig({});
+  const first = await serve(dataDir, config);
+  running = first.child;
+  const a = await WsClient.connect(first.url);
+  await a.call('updateSettings', { baseUrl: api.url });
+  await a.call('setApiKey', { key: TEST_KEY });
+  const { id } = await a.call<{ id: string }>('createConversation');
+  const one = await a.call<{ turnId: string }>('sendMessage', { conversationId: id, text: 'first question' });
+  await a.waitFor('turnState', (p) => p.turnId === one.turnId && p.state === 'done');
+
+  api.enqueue({ type: 'hang', text: 'This answer never fini' });
+  const two = await a.call<{ turnId: string }>('sendMessage', {
+    conversationId: id,
+    text: 'second question',
+  });
+  await a.waitFor('chatDelta', (p) => p.turnId === two.turnId);
+  first.child.kill('SIGKILL');
+  await new Promise((resolve) => first.child.once('exit', resolve));
+  a.close();
+  return { dataDir, config, id };
+}
+
+const texts = (body: MessagesRequestBody | undefined) =>
+  (body?.messages ?? []).map((m) => [m.role, m.content.map((c) => c.text ?? c.type).join(' | ')]);
+
 describe('conversation durability', () => {
-  it('kill -9 of the headless host mid-stream loses only the partial message', async () => {
-    fake = await startFakeAnthropic();
-    const dataDir = tempDir();
-    const config = writeConfig({});
-
-    const first = await serve(dataDir, config);
-    running = first.child;
-    const a = await WsClient.connect(first.url);
-    await a.call('updateSettings', { baseUrl: fake.url });
-    await a.call('setApiKey', { key: TEST_KEY });
-    const { id } = await a.call<{ id: string }>('createConversation');
-    const one = await a.call<{ turnId: string }>('sendMessage', {
-      conversationId: id,
-      text: 'first question',
-    });
-    await a.waitFor('turnState', (p) => p.turnId === one.turnId && p.state === 'done');
-
-    fake.enqueue({ type: 'hang', text: 'This answer never fini' });
-    const two = await a.call<{ turnId: string }>('sendMessage', {
-      conversationId: id,
-      text: 'second question',
-    });
-    await a.waitFor('chatDelta', (p) => p.turnId === two.turnId);
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
-    a.close();
-
+  it('kill -9 of the headless host mid-stream loses only the partial message, and says so', async () => {
+    const { dataDir, config, id } = await killedMidAnswer();
     const second = await serve(dataDir, config);
     running = second.child;
     const b = await WsClient.connect(second.url);
@@ -134,12 +139,43 @@ describe('conversation durability', () => {
       ['user', [{ type: 'text', text: 'first question' }]],
       ['assistant', [{ type: 'text', text: 'You said: first question' }]],
       ['user', [{ type: 'text', text: 'second question' }]],
+      ['notice', [{ type: 'notice', level: 'warning', kind: 'interrupted', text: INTERRUPTED_TEXT }]],
     ]);
+    // Marked once: a second look (or a second start) adds nothing.
+    expect((await b.call<{ messages: ChatMessage[] }>('getConversation', { id })).messages).toHaveLength(4);
     // The key survived too (stored by the host, not the renderer), so the turn can be retried.
     const retry = await b.call<{ turnId: string }>('retryTurn', { conversationId: id });
     await b.waitFor('turnState', (p) => p.turnId === retry.turnId && p.state === 'done');
     const after = await b.call<{ messages: ChatMessage[] }>('getConversation', { id });
     expect(after.messages.at(-1)?.blocks).toEqual([{ type: 'text', text: 'You said: second question' }]);
+    b.close();
+  });
+
+  it('a new message after an interrupted turn is not merged with its unanswered question', async () => {
+    const { dataDir, config, id } = await killedMidAnswer();
+    const second = await serve(dataDir, config);
+    running = second.child;
+    const b = await WsClient.connect(second.url);
+    const three = await b.call<{ turnId: string }>('sendMessage', {
+      conversationId: id,
+      text: 'third question',
+    });
+    await b.waitFor('turnState', (p) => p.turnId === three.turnId && p.state === 'done');
+    expect(texts(fake?.messageRequests().at(-1))).toEqual([
+      ['user', 'first question'],
+      ['assistant', 'You said: first question'],
+      ['user', 'third question'],
+    ]);
+    // The stored conversation keeps everything, in order, for the person to read.
+    const detail = await b.call<{ messages: ChatMessage[] }>('getConversation', { id });
+    expect(detail.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'notice',
+      'user',
+      'assistant',
+    ]);
     b.close();
   });
 });

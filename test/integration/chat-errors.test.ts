@@ -157,6 +157,16 @@ describe('chat settings', () => {
   });
 });
 
+describe('the model list when the models API refuses the key', () => {
+  it('says so in one readable line, not the raw JSON body', async () => {
+    t = await createChatHost(fake);
+    value(await t.api.setApiKey({ key: 'sk-ant-refused-0123456789' }));
+    const models = value(await t.api.listModels({}));
+    expect(models.source).toBe('default');
+    expect(models.error).toBe('The API key was not accepted (401): invalid x-api-key. Check it in Settings.');
+  });
+});
+
 describe('conversations', () => {
   it('lists, renames, searches (full-text) and deletes', async () => {
     t = await createChatHost(fake);

@@ -192,7 +192,9 @@ describe('editing the configuration', () => {
     expect(alive(pid ?? 0)).toBe(false);
     expect(saved.tools.find((tool) => tool.name === 'echo')?.disabled).toBe(true);
     // Same command and args, only a new env name: asked again (names changed).
-    expect(launches.map((l) => [l.name, l.envNames])).toEqual([['renamed', ['GREETING']]]);
+    expect(launches.map((l) => [l.name, l.kind === 'stdio' ? l.envNames : l.sentVariables])).toEqual([
+      ['renamed', ['GREETING']],
+    ]);
     const file = JSON.parse(readFileSync(t.configPath, 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(Object.keys(file.mcpServers)).toEqual(['first', 'renamed']);
     expect(file.mcpServers.renamed).toMatchObject({ env: { GREETING: 'hello' }, disabledTools: ['echo'] });
@@ -325,7 +327,9 @@ describe('import', () => {
       }),
     );
     expect(result).toEqual({ imported: ['everything-2'], declined: [] });
-    expect(launches.map((l) => [l.name, l.envNames])).toEqual([['everything-2', ['TOKEN']]]);
+    expect(launches.map((l) => [l.name, l.kind === 'stdio' ? l.envNames : l.sentVariables])).toEqual([
+      ['everything-2', ['TOKEN']],
+    ]);
     const file = JSON.parse(readFileSync(t.configPath, 'utf8')) as { mcpServers: Record<string, unknown> };
     expect(Object.keys(file.mcpServers)).toEqual(['everything', 'everything-2']);
     expect(file.mcpServers['everything-2']).toMatchObject({ env: { TOKEN: 's3cret' } });

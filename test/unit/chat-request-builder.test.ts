@@ -173,3 +173,47 @@ describe('toApiToolResult', () => {
     expect(mapped.content).toEqual([{ type: 'text', text: '{ "a": 1 }' }]);
   });
 });
+
+describe('an interrupted turn', () => {
+  const interruptedNotice = () =>
+    message('notice', [{ type: 'notice', level: 'warning', kind: 'interrupted', text: 'Interrupted' }]);
+  const texts = (history: ChatMessage[]) =>
+    buildMessages(history, new ToolNameTable([])).map((m) => [
+      m.role,
+      Array.isArray(m.content) ? m.content.map((c) => (c.type === 'text' ? c.text : c.type)).join('+') : '',
+    ]);
+
+  it('is retried as it stands: its question is the last user message', () => {
+    const history = [message('user', [{ type: 'text', text: 'q1' }]), interruptedNotice()];
+    expect(texts(history)).toEqual([['user', 'q1']]);
+  });
+
+  it('is not merged into the next message: its unanswered question is left out', () => {
+    const history = [
+      message('user', [{ type: 'text', text: 'q0' }]),
+      message('assistant', [{ type: 'text', text: 'a0' }]),
+      message('user', [{ type: 'text', text: 'q1' }]),
+      interruptedNotice(),
+      message('user', [{ type: 'text', text: 'q2' }]),
+    ];
+    expect(texts(history)).toEqual([
+      ['user', 'q0'],
+      ['assistant', 'a0'],
+      ['user', 'q2'],
+    ]);
+  });
+
+  it('that had started using tools keeps them, with interrupted results', () => {
+    const history = [
+      message('user', [{ type: 'text', text: 'q1' }]),
+      message('assistant', [{ type: 'tool_use', id: 'tu', server: 's', tool: 't', inputJson: '{}' }]),
+      interruptedNotice(),
+      message('user', [{ type: 'text', text: 'q2' }]),
+    ];
+    expect(texts(history)).toEqual([
+      ['user', 'q1'],
+      ['assistant', 'tool_use'],
+      ['user', 'tool_result+q2'],
+    ]);
+  });
+});

@@ -129,7 +129,9 @@ describe('blocked environment variables', () => {
       '{"mcpServers": {"evil": {"command": "node", "env": {"LD_PRELOAD": "/tmp/x.so"}}}}',
     );
     expect(parsed.servers[0]?.config).toBeUndefined();
-    expect(parsed.servers[0]?.problem).toBe('env: LD_PRELOAD cannot be set');
+    expect(parsed.servers[0]?.problem).toMatch(
+      /^env: LD_PRELOAD cannot be set: it changes how programs load/,
+    );
   });
 });
 

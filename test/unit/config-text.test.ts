@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { checkConfigText } from '../../shared/model/config-text.js';
-import { inputOf, mergeInput, needsLaunchConsent } from '../../electron/host/servers/server-config-edit.js';
+import {
+  inputOf,
+  launchOf,
+  mergeInput,
+  needsLaunchConsent,
+} from '../../electron/host/servers/server-config-edit.js';
 import { replaceEntry } from '../../electron/host/servers/config-store.js';
 import { ServerInputSchema } from '../../shared/model/server-input.js';
 
@@ -83,14 +88,35 @@ describe('editing an entry', () => {
     expect(mergeInput(config, input)).toEqual(config);
   });
 
-  it('asks again only when what is launched changes', () => {
-    const config = { command: 'node', args: ['a'], env: { K: 'v' } };
+  it('asks again only when what is launched changes, env values included', () => {
+    const config = { command: 'node', args: ['a'], env: { K: 'v', J: 'w' } };
     expect(needsLaunchConsent(undefined, config)).toBe(true);
     expect(needsLaunchConsent(config, { ...config, disabledTools: ['x'] })).toBe(false);
-    expect(needsLaunchConsent(config, { ...config, env: { K: 'other value' } })).toBe(false);
+    expect(needsLaunchConsent(config, { ...config, env: { J: 'w', K: 'v' } })).toBe(false);
+    expect(needsLaunchConsent(config, { ...config, env: { K: 'other value', J: 'w' } })).toBe(true);
     expect(needsLaunchConsent(config, { ...config, args: ['b'] })).toBe(true);
-    expect(needsLaunchConsent(config, { ...config, env: { K: 'v', LD: '1' } })).toBe(true);
-    expect(needsLaunchConsent(config, { url: 'https://example.com' })).toBe(false);
+    expect(needsLaunchConsent(config, { ...config, env: { K: 'v', J: 'w', LD: '1' } })).toBe(true);
+    expect(needsLaunchConsent(config, { url: 'https://example.com' })).toBe(true);
+  });
+
+  it('asks for a new or changed remote destination or headers, not for other keys', () => {
+    const remote = { url: 'https://a.example/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } };
+    expect(needsLaunchConsent(undefined, remote)).toBe(true);
+    expect(needsLaunchConsent(remote, { ...remote, timeout: 5000 })).toBe(false);
+    expect(needsLaunchConsent(remote, { ...remote, url: 'https://b.example/mcp' })).toBe(true);
+    expect(needsLaunchConsent(remote, { ...remote, headers: { Authorization: '${env:AWS_SECRET}' } })).toBe(
+      true,
+    );
+    expect(
+      launchOf('r', { url: 'https://a.example:8443/${env:PATH_PART}', headers: remote.headers }),
+    ).toEqual({
+      kind: 'remote',
+      name: 'r',
+      url: 'https://a.example:8443/${env:PATH_PART}',
+      destination: 'a.example:8443',
+      headerNames: ['Authorization'],
+      sentVariables: ['PATH_PART', 'TOKEN'],
+    });
   });
 
   it('renames in place', () => {

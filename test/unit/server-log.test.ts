@@ -75,4 +75,35 @@ describe('ServerLogs', () => {
     expect(events[0]?.entries.at(-1)?.text).toBe('9999');
     expect(logs.snapshot('a').entries.map((e) => e.text)).toEqual(events[0]?.entries.map((e) => e.text));
   });
+
+  it('a flood sends its newest lines within the budget, counts the rest, and slows the next batch', async () => {
+    const events: ServerLogBatch[] = [];
+    const logs = new ServerLogs((_event, payload) => events.push(payload as ServerLogBatch), {
+      flushMs: 5,
+      floodFlushMs: 400,
+      budgetChars: 1000,
+    });
+    for (let n = 0; n < 1000; n++)
+      logs.append('a', { source: 'stderr', level: 'info', text: 'x'.repeat(99) + String(n % 10) });
+    logs.flush();
+    expect(events[0]?.entries).toHaveLength(10);
+    expect(events[0]?.entries.at(-1)?.seq).toBe(1000);
+    expect(events[0]?.skipped).toBe(990);
+    // The whole log stays in the host.
+    expect(logs.snapshot('a').entries).toHaveLength(1000);
+
+    logs.append('a', { source: 'stderr', level: 'info', text: 'after the flood' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).toHaveLength(1);
+    await expect.poll(() => events.length, { timeout: 2000 }).toBe(2);
+    expect(events[1]).toEqual({
+      server: 'a',
+      entries: [expect.objectContaining({ text: 'after the flood' })],
+    });
+
+    // Back to normal: the next batch comes after the short interval again.
+    logs.append('a', { source: 'stderr', level: 'info', text: 'calm' });
+    await expect.poll(() => events.length, { timeout: 100 }).toBe(3);
+    logs.dispose();
+  });
 });

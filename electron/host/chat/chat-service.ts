@@ -205,6 +205,7 @@ export class ChatService {
     const settings = new SettingsStore(platform);
     await settings.load();
     const conversations = new ConversationStore(db);
+    markInterrupted(conversations);
     const rules = new ConsentRuleStore(db);
     const audit = new ConsentAudit(db);
     const { servers, broker, emit } = this.options;
@@ -236,7 +237,7 @@ export class ChatService {
     const conversation = ready.conversations.get(conversationId);
     if (text.trim() === '' && attachments.length === 0)
       throw new HostError('invalid_params', 'The message is empty');
-    return this.begin(conversationId, async (turn) => {
+    return this.begin(conversationId, ready, async (turn) => {
       const apiKey = await requireKey(ready.settings);
       const blocks = [
         ...(this.options.appContext?.take(conversationId) ?? []),
@@ -269,7 +270,7 @@ export class ChatService {
     if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use')) {
       throw new HostError('conflict', 'Claude already answered; send a new message instead');
     }
-    return this.begin(conversationId, async (turn) => {
+    return this.begin(conversationId, ready, async (turn) => {
       this.run(conversationId, turn, ready, await requireKey(ready.settings));
       return { turnId: turn.turnId };
     });
@@ -288,7 +289,7 @@ export class ChatService {
     const kept = original.blocks.filter((b) => b.type !== 'text');
     if (text.trim() === '' && kept.length === 0)
       throw new HostError('invalid_params', 'The message is empty');
-    return this.begin(conversationId, async (turn) => {
+    return this.begin(conversationId, ready, async (turn) => {
       const apiKey = await requireKey(ready.settings);
       const userMessage = ready.conversations.addMessage(conversationId, {
         turnId: turn.turnId,
@@ -309,22 +310,30 @@ export class ChatService {
     const messages = ready.conversations.messages(conversationId);
     const lastUser = [...messages].reverse().find((m: ChatMessage) => m.role === 'user');
     if (!lastUser) throw new HostError('conflict', 'There is no answer to regenerate yet');
-    return this.begin(conversationId, async (turn) => {
+    return this.begin(conversationId, ready, async (turn) => {
       this.run(conversationId, turn, ready, await requireKey(ready.settings), lastUser.id);
       return { turnId: turn.turnId };
     });
   }
 
-  /** Claims the turn slot, then starts the turn; the slot is given back if starting fails. */
+  /**
+   * Claims the turn slot, then starts the turn; the slot is given back if
+   * starting fails. The turn is recorded as running before anything of it is
+   * stored, so a host that dies from here on leaves a mark to find at the
+   * next start (markInterrupted).
+   */
   private async begin(
     conversationId: string,
+    ready: Ready,
     start: (turn: ActiveTurn) => Promise<TurnStarted>,
   ): Promise<TurnStarted> {
     const turn = this.reserve(conversationId);
     try {
+      ready.conversations.setRunningTurn(conversationId, turn.turnId);
       return await start(turn);
     } catch (error) {
       this.active.delete(conversationId);
+      ready.conversations.setRunningTurn(conversationId, null);
       throw error;
     }
   }
@@ -401,6 +410,11 @@ export class ChatService {
     );
     turn.done = runner.run().finally(() => {
       if (this.active.get(conversationId) === turn) this.active.delete(conversationId);
+      try {
+        ready.conversations.setRunningTurn(conversationId, null);
+      } catch {
+        // The database was closed (the host is shutting down) or the conversation deleted: nothing to clear.
+      }
     });
   }
 
@@ -416,6 +430,27 @@ export class ChatService {
     const list = await fetchModels(settings);
     if (list.source === 'api') this.models = list.models;
     return list;
+  }
+}
+
+/** What the person reads where a turn was cut off by the host stopping. */
+export const INTERRUPTED_TEXT =
+  'Interrupted: the host stopped before Claude finished answering. Retry to ask again. ' +
+  'If you send a new message instead, the unanswered one is left out of what Claude sees.';
+
+/**
+ * Turns a previous host started and never finished (it crashed or was
+ * killed): each gets an "interrupted" notice, so the conversation says what
+ * happened and offers Retry, and its mark is cleared.
+ */
+function markInterrupted(conversations: ConversationStore): void {
+  for (const { conversationId, turnId } of conversations.runningTurns()) {
+    conversations.addMessage(conversationId, {
+      turnId,
+      role: 'notice',
+      blocks: [{ type: 'notice', level: 'warning', kind: 'interrupted', text: INTERRUPTED_TEXT }],
+    });
+    conversations.setRunningTurn(conversationId, null);
   }
 }
 

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
 import type { ModelList } from '../../../shared/model/settings.js';
-import { describeError } from '../errors.js';
+import { toChatError } from './api-errors.js';
 import type { SettingsStore } from '../settings/settings-store.js';
 
 /** Shown in the model picker when the models API cannot be reached. */
@@ -43,6 +43,11 @@ export async function fetchModels(settings: SettingsStore): Promise<ModelList> {
       ? { models, source: 'api' }
       : { models: FALLBACK_MODELS, source: 'default', error: 'The models API returned no models' };
   } catch (error) {
-    return { models: FALLBACK_MODELS, source: 'default', error: describeError(error) };
+    // One readable line (the SDK's message carries the raw JSON body).
+    return {
+      models: FALLBACK_MODELS,
+      source: 'default',
+      error: toChatError(error, settings.settings().baseUrl).message,
+    };
   }
 }

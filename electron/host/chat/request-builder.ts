@@ -73,12 +73,36 @@ export interface HistoryOptions {
 const CLEARED_RESULT = '[This old tool result was cleared by the host to fit the context window.]';
 
 /**
+ * The history without the questions of interrupted turns that the person
+ * moved on from: a user message whose turn the host never finished (an
+ * "interrupted" notice follows it) and after which the person sent a new
+ * message is left out, so Claude is not handed two questions as one. Until
+ * a new message follows, it stays (Retry answers it).
+ */
+export function withoutAbandoned(history: readonly ChatMessage[]): ChatMessage[] {
+  const dropped = new Set<number>();
+  history.forEach((message, index) => {
+    const interrupted = message.blocks.some((b) => b.type === 'notice' && b.kind === 'interrupted');
+    if (message.role !== 'notice' || !interrupted) return;
+    if (!history.slice(index + 1).some((m) => m.role === 'user')) return;
+    for (let i = index - 1; i >= 0; i--) {
+      const earlier = history[i];
+      if (earlier?.role === 'notice') continue;
+      if (earlier?.role !== 'user') break;
+      dropped.add(i);
+    }
+  });
+  return history.filter((_, index) => !dropped.has(index));
+}
+
+/**
  * The stored conversation as API messages. Tool results travel as user
- * content; consecutive messages of one role are merged; a tool_use that has
- * no result (the host was killed while it ran) gets an "interrupted" error
- * result so the history stays valid. Thinking, tool searches and compaction
- * summaries go back exactly as the API returned them (when this request can
- * carry them). The last block carries a cache breakpoint.
+ * content; consecutive messages of one role are merged (the questions of an
+ * abandoned interrupted turn are left out first, see withoutAbandoned); a
+ * tool_use that has no result (the host was killed while it ran) gets an
+ * "interrupted" error result so the history stays valid. Thinking, tool
+ * searches and compaction summaries go back exactly as the API returned them
+ * (when this request can carry them). The last block carries a cache breakpoint.
  */
 export function buildMessages(
   history: readonly ChatMessage[],
@@ -102,9 +126,10 @@ export function buildMessages(
     open = [];
   };
 
-  const clearBefore = clearingPoint(history, options.keepToolResults);
+  const kept = withoutAbandoned(history);
+  const clearBefore = clearingPoint(kept, options.keepToolResults);
   let resultIndex = 0;
-  for (const message of history) {
+  for (const message of kept) {
     if (message.role === 'notice') continue;
     if (message.role === 'tool') {
       // Each result is committed as its own message as soon as it is known.

@@ -12,6 +12,8 @@ import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/setti
 import { HostError, describeError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
+import type { ProgressUpdate } from '../servers/request-policy.js';
+import { LatestThrottle } from '../latest-throttle.js';
 import type { ConversationStore, NewMessage, StoredFullResult } from '../store/conversation-store.js';
 import { retryableKind, toChatError } from './api-errors.js';
 import type { ChatError } from './api-errors.js';
@@ -230,22 +232,27 @@ export class TurnRunner {
     this.deps.emit('toolCallUpdate', { ...base, status: 'running', ...allowed });
     const started = performance.now();
     let result: ToolCallResult;
+    // Progress reaches the renderer at most ten times a second, the latest each time.
+    const progress = new LatestThrottle<ProgressUpdate>((p) => {
+      this.deps.emit('toolCallUpdate', {
+        ...base,
+        status: 'running',
+        progress: {
+          progress: p.progress,
+          ...(p.total !== undefined ? { total: p.total } : {}),
+          ...(p.message !== undefined ? { message: p.message } : {}),
+        },
+      });
+    });
     try {
       result = await this.deps.servers.get(use.server).callTool(use.tool, use.inputJson, {
         signal: this.ctx.signal,
         onProgress: (p) => {
-          this.deps.emit('toolCallUpdate', {
-            ...base,
-            status: 'running',
-            progress: {
-              progress: p.progress,
-              ...(p.total !== undefined ? { total: p.total } : {}),
-              ...(p.message !== undefined ? { message: p.message } : {}),
-            },
-          });
+          progress.push(p);
         },
       });
     } catch (error) {
+      progress.cancel();
       const durationMs = Math.round(performance.now() - started);
       if (this.ctx.signal.aborted) {
         this.commitResult(
@@ -273,6 +280,7 @@ export class TurnRunner {
       );
       return;
     }
+    progress.cancel();
     this.commitResult(
       use,
       {

@@ -175,8 +175,7 @@ export class ConfigEditor {
     const accepted: [string, ServerConfig][] = [];
     const declined: string[] = [];
     for (const [name, config] of entries) {
-      const launch = launchOf(name, config);
-      if (launch && !(await this.options.confirmLaunch(launch))) declined.push(name);
+      if (!(await this.options.confirmLaunch(launchOf(name, config)))) declined.push(name);
       else accepted.push([name, config]);
     }
     if (accepted.length > 0) {
@@ -223,9 +222,8 @@ export class ConfigEditor {
   }
 
   private async confirm(name: string, previous: ServerConfig | undefined, next: ServerConfig): Promise<void> {
-    const launch = launchOf(name, next);
-    if (!launch || !needsLaunchConsent(previous, next)) return;
-    if (!(await this.options.confirmLaunch(launch))) {
+    if (!needsLaunchConsent(previous, next)) return;
+    if (!(await this.options.confirmLaunch(launchOf(name, next)))) {
       throw new HostError('denied', `Starting "${name}" was not allowed, so nothing was saved`);
     }
   }

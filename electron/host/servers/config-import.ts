@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { BLOCKED_ENV_NAMES, ServerConfigSchema, isStdioConfig } from '../../../shared/model/config.js';
+import {
+  ServerConfigSchema,
+  blockedEnvMessage,
+  blockedEnvNames,
+  isStdioConfig,
+} from '../../../shared/model/config.js';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import type {
   ImportInput,
@@ -102,11 +107,9 @@ function toFoundServer(name: string, raw: unknown): FoundServer {
     return { name, config: undefined, problem: `${where}${issue?.message ?? 'invalid entry'}`, inputIds };
   }
   // The same rule as the add form: nothing imported may set variables that hijack loading.
-  const blocked = isStdioConfig(parsed.data)
-    ? Object.keys(parsed.data.env ?? {}).filter((key) => BLOCKED_ENV_NAMES.includes(key.toUpperCase()))
-    : [];
+  const blocked = isStdioConfig(parsed.data) ? blockedEnvNames(parsed.data.env) : [];
   if (blocked.length > 0) {
-    return { name, config: undefined, problem: `env: ${blocked.join(', ')} cannot be set`, inputIds };
+    return { name, config: undefined, problem: `env: ${blockedEnvMessage(blocked)}`, inputIds };
   }
   return { name, config: parsed.data, problem: undefined, inputIds };
 }

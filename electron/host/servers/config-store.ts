@@ -3,17 +3,19 @@ import { dirname } from 'node:path';
 import { ConfigFileSchema } from '../../../shared/model/config.js';
 import type { ConfigFile, ServerConfig } from '../../../shared/model/config.js';
 import { HostError, describeError } from '../errors.js';
+import { SerialQueue, tempPathFor } from '../serial-queue.js';
 
 export type LoadedConfig = { ok: true; config: ConfigFile } | { ok: false; error: string };
 
 /**
  * The `mcpServers` JSON file. Reads are validated with zod; a file that does
  * not parse is reported and left exactly as it is: every write is refused
- * until the person fixes it and reloads. Writes are atomic (temp + rename)
- * and keep every key we do not understand.
+ * until the person fixes it and reloads. Writes are atomic (a temp file of
+ * their own + rename), one at a time, and keep every key we do not understand.
  */
 export class ConfigStore {
   private current: LoadedConfig = { ok: true, config: { mcpServers: {} } };
+  private readonly writes = new SerialQueue();
 
   constructor(readonly path: string) {}
 
@@ -31,18 +33,24 @@ export class ConfigStore {
     return this.current.ok ? this.current.config.mcpServers : {};
   }
 
-  /** Applies a change to the server table and writes the file. */
-  async update(change: (servers: Record<string, ServerConfig>) => void): Promise<void> {
-    if (!this.current.ok) {
-      throw new HostError(
-        'config_invalid',
-        `The configuration file is invalid, so it was not changed. Fix it, then reload: ${this.current.error}`,
-      );
-    }
-    const next: ConfigFile = { ...this.current.config, mcpServers: { ...this.current.config.mcpServers } };
-    change(next.mcpServers);
-    await writeConfigFile(this.path, next);
-    this.current = { ok: true, config: next };
+  /**
+   * Applies a change to the server table and writes the file. Changes run
+   * one at a time, each on the result of the one before: two saves at the
+   * same moment both land.
+   */
+  update(change: (servers: Record<string, ServerConfig>) => void): Promise<void> {
+    return this.writes.run(async () => {
+      if (!this.current.ok) {
+        throw new HostError(
+          'config_invalid',
+          `The configuration file is invalid, so it was not changed. Fix it, then reload: ${this.current.error}`,
+        );
+      }
+      const next: ConfigFile = { ...this.current.config, mcpServers: { ...this.current.config.mcpServers } };
+      change(next.mcpServers);
+      await writeConfigFile(this.path, next);
+      this.current = { ok: true, config: next };
+    });
   }
 
   /** The file's text as stored; a missing file reads as an empty configuration. */
@@ -60,9 +68,11 @@ export class ConfigStore {
    * the person's formatting. Allowed while the current file is invalid: this
    * is how it gets fixed.
    */
-  async writeText(text: string, config: ConfigFile): Promise<void> {
-    await writeAtomically(this.path, text);
-    this.current = { ok: true, config };
+  writeText(text: string, config: ConfigFile): Promise<void> {
+    return this.writes.run(async () => {
+      await writeAtomically(this.path, text);
+      this.current = { ok: true, config };
+    });
   }
 }
 
@@ -113,7 +123,7 @@ async function writeConfigFile(path: string, config: ConfigFile): Promise<void> 
 
 async function writeAtomically(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${String(process.pid)}.tmp`;
+  const temp = tempPathFor(path);
   await writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
   await rename(temp, path);
 }

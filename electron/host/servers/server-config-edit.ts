@@ -2,6 +2,7 @@ import { isStdioConfig } from '../../../shared/model/config.js';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import type { ServerInput } from '../../../shared/model/server-input.js';
 import type { LaunchRequest } from '../platform.js';
+import { envReferences } from './env-references.js';
 
 /** Keys that describe how a server is reached; everything else in an entry is kept on edit. */
 const TRANSPORT_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers']);
@@ -48,10 +49,25 @@ export function mergeInput(previous: ServerConfig | undefined, input: ServerInpu
   };
 }
 
-/** What the launch confirmation shows for a stdio entry (env names only). */
-export function launchOf(name: string, config: ServerConfig): LaunchRequest | undefined {
-  if (!isStdioConfig(config)) return undefined;
+/**
+ * What the launch confirmation shows: for a stdio entry the command line,
+ * folder and env names (never values); for a remote one the destination, the
+ * header names and the host variables its `${env:NAME}` references send there.
+ */
+export function launchOf(name: string, config: ServerConfig): LaunchRequest {
+  if (!isStdioConfig(config)) {
+    const headers = config.headers ?? {};
+    return {
+      kind: 'remote',
+      name,
+      url: config.url,
+      destination: destinationOf(config.url),
+      headerNames: Object.keys(headers),
+      sentVariables: [...new Set([config.url, ...Object.values(headers)].flatMap(envReferences))],
+    };
+  }
   return {
+    kind: 'stdio',
     name,
     command: config.command,
     args: config.args ?? [],
@@ -61,15 +77,35 @@ export function launchOf(name: string, config: ServerConfig): LaunchRequest | un
 }
 
 /**
- * Whether `next` launches something the person has not approved yet: a new
- * stdio server, or a different command, arguments, folder or set of env names.
+ * Whether `next` starts something the person has not approved yet: a new
+ * server; for a local one a different command, arguments, folder, or env
+ * (names or values: a changed value may point the server elsewhere); for a
+ * remote one a different address or headers.
  */
 export function needsLaunchConsent(previous: ServerConfig | undefined, next: ServerConfig): boolean {
-  const after = launchOf('', next);
-  if (!after) return false;
-  const before = previous ? launchOf('', previous) : undefined;
-  if (!before) return true;
-  return JSON.stringify(before) !== JSON.stringify(after);
+  if (!previous) return true;
+  return JSON.stringify(launchIdentity(previous)) !== JSON.stringify(launchIdentity(next));
+}
+
+/** The parts of an entry that decide what runs or where data goes. */
+function launchIdentity(config: ServerConfig): unknown {
+  if (isStdioConfig(config)) {
+    return ['stdio', config.command, config.args ?? [], config.cwd ?? null, sorted(config.env ?? {})];
+  }
+  return ['remote', config.url, config.type ?? null, sorted(config.headers ?? {})];
+}
+
+function sorted(table: Record<string, string>): [string, string][] {
+  return Object.entries(table).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** "host:port" of a URL, with `${env:…}` in it left as written when it does not parse. */
+function destinationOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 /** A copy of the entry without one key. */

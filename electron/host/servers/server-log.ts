@@ -5,6 +5,11 @@ import type { HostEventSink } from '../ipc/handlers.js';
 /** A log line before the buffer numbers and stamps it. */
 export type NewLogEntry = Omit<LogEntry, 'seq' | 'time'>;
 
+/** Characters of log text sent to the renderer per server per batch; a flood sends its newest lines. */
+export const FLUSH_BUDGET_CHARS = 32 * 1024;
+/** After a batch over budget, the next waits this long: a flood reaches the renderer once a second. */
+export const FLOOD_FLUSH_MS = 1000;
+
 export interface ServerLogOptions {
   /** Entries kept per server; the oldest go first. Default 5 000. */
   maxEntries?: number;
@@ -92,7 +97,11 @@ export class ServerLog {
 /**
  * The logs of every server. New entries reach the renderer in batches (one
  * `serverLog` event per server per flush) so a chatty server cannot flood
- * the IPC pipe with one message per line.
+ * the IPC pipe with one message per line. A batch carries at most
+ * FLUSH_BUDGET_CHARS of text (the newest lines, with the count of those left
+ * out), and after such a batch the next waits FLOOD_FLUSH_MS: a flooding
+ * server costs the renderer about 32 KB a second, while its whole bounded log
+ * stays here for getServerLogs.
  */
 export class ServerLogs {
   private readonly logs = new Map<string, ServerLog>();
@@ -106,15 +115,21 @@ export class ServerLogs {
 
   constructor(
     private readonly emit: HostEventSink,
-    options: ServerLogOptions & { flushMs?: number } = {},
+    options: ServerLogOptions & { flushMs?: number; budgetChars?: number; floodFlushMs?: number } = {},
   ) {
     this.maxEntries = options.maxEntries ?? 5000;
     this.maxLineChars = options.maxLineChars ?? 8192;
     this.maxTotalChars = options.maxTotalChars;
     this.flushMs = options.flushMs ?? 100;
+    this.budgetChars = options.budgetChars ?? FLUSH_BUDGET_CHARS;
+    this.floodFlushMs = options.floodFlushMs ?? FLOOD_FLUSH_MS;
   }
 
   private readonly flushMs: number;
+  private readonly budgetChars: number;
+  private readonly floodFlushMs: number;
+  /** Whether the last flush had to leave lines out (a flood): the next one waits longer. */
+  private flooded = false;
 
   of(server: string): ServerLog {
     let log = this.logs.get(server);
@@ -131,9 +146,12 @@ export class ServerLogs {
     this.of(server).append(entry);
     this.dirty.add(server);
     if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.flush();
-      }, this.flushMs);
+      this.timer = setTimeout(
+        () => {
+          this.flush();
+        },
+        this.flooded ? this.floodFlushMs : this.flushMs,
+      );
       // Pending log lines never keep a CLI process alive.
       this.timer.unref();
     }
@@ -157,18 +175,37 @@ export class ServerLogs {
     this.timer = undefined;
     const dirty = this.dirty;
     this.dirty = new Set();
+    let flooded = false;
     for (const server of dirty) {
       const log = this.logs.get(server);
       if (!log) continue;
-      const entries = log.entriesAfter(this.sentUpTo.get(server) ?? 0);
-      const last = entries.at(-1);
+      const pending = log.entriesAfter(this.sentUpTo.get(server) ?? 0);
+      const last = pending.at(-1);
       if (!last) continue;
+      const entries = newestWithin(pending, this.budgetChars);
+      // Counted by sequence number, so lines that fell out of the ring before this flush count too.
+      const skipped = last.seq - (this.sentUpTo.get(server) ?? 0) - entries.length;
       this.sentUpTo.set(server, last.seq);
-      this.emit('serverLog', { server, entries });
+      flooded ||= skipped > 0;
+      this.emit('serverLog', { server, entries, ...(skipped > 0 ? { skipped } : {}) });
     }
+    this.flooded = flooded;
   }
 
   dispose(): void {
     this.flush();
   }
+}
+
+/** The newest entries whose text fits in `budget` characters (at least one). */
+function newestWithin(entries: readonly LogEntry[], budget: number): LogEntry[] {
+  let used = 0;
+  let first = entries.length;
+  while (first > 0) {
+    const size = entries[first - 1]?.text.length ?? 0;
+    if (first < entries.length && used + size > budget) break;
+    used += size;
+    first--;
+  }
+  return entries.slice(first);
 }

@@ -1,6 +1,7 @@
 import type { ServerConfig, StdioServerInput } from '../../../shared/model/config.js';
 import type { ConfigState } from '../../../shared/model/app.js';
-import type { ServerSnapshot, ToolCallResult } from '../../../shared/model/server.js';
+import type { ServerSnapshot, ToolCallProgress, ToolCallResult } from '../../../shared/model/server.js';
+import { LatestThrottle } from '../latest-throttle.js';
 import { HostError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { LaunchRequest } from '../platform.js';
@@ -82,6 +83,7 @@ export class ServerManager {
       ...(input.cwd !== undefined && input.cwd.trim() !== '' ? { cwd: input.cwd.trim() } : {}),
     };
     const allowed = await this.options.confirmLaunch({
+      kind: 'stdio',
       name: input.name,
       command: input.command,
       args: input.args,
@@ -172,11 +174,15 @@ export class ServerManager {
     if (callId === undefined) return connection.callTool(tool, argumentsJson, { signal: options.signal });
     const controller = this.calls.begin(callId);
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    // Progress reaches the renderer at most ten times a second, the latest each time.
+    const progress = new LatestThrottle<ToolCallProgress>((event) => {
+      this.options.emit('toolCallProgress', event);
+    });
     try {
       return await connection.callTool(tool, argumentsJson, {
         signal,
         onProgress: (update) => {
-          this.options.emit('toolCallProgress', {
+          progress.push({
             callId,
             server,
             tool,
@@ -187,6 +193,7 @@ export class ServerManager {
         },
       });
     } finally {
+      progress.cancel();
       this.calls.end(callId);
     }
   }

@@ -295,6 +295,21 @@ export class ConversationStore {
       : undefined;
   }
 
+  /** Records the turn now running in a conversation (null when it ended). */
+  setRunningTurn(conversationId: string, turnId: string | null): void {
+    this.db.prepare('UPDATE conversations SET running_turn = ? WHERE id = ?').run(turnId, conversationId);
+  }
+
+  /** Turns recorded as running: at startup, those a previous host never finished. */
+  runningTurns(): { conversationId: string; turnId: string }[] {
+    return this.db
+      .prepare<[], { id: string; running_turn: string }>(
+        'SELECT id, running_turn FROM conversations WHERE running_turn IS NOT NULL',
+      )
+      .all()
+      .map((row) => ({ conversationId: row.id, turnId: row.running_turn }));
+  }
+
   fullToolResult(toolUseId: string): FullToolResult {
     const row = this.db
       .prepare<[string], { content: string; structured_content: string | null }>(

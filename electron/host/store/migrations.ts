@@ -78,6 +78,13 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: 'the turn running in each conversation',
+    // Set when a turn starts, cleared when it ends; one still set at startup
+    // belongs to a host that died mid-turn, and the turn is marked interrupted.
+    sql: `ALTER TABLE conversations ADD COLUMN running_turn TEXT;`,
+  },
+  {
     version: 4,
     name: 'consent rules bound to server identity',
     // Rules get a scope and the identity of the server they were made for.

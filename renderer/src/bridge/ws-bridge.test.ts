@@ -77,6 +77,29 @@ describe('createWebSocketBridge', () => {
     vi.restoreAllMocks();
   });
 
+  it('refuses a request too large for one frame with a clear error, without sending it', async () => {
+    latest().open();
+    // 11 MB of quotes: JSON text of 22 MB that the frame escapes again, past the 32 MB cap.
+    const argumentsJson = JSON.stringify({ message: '"'.repeat(11 * 1024 * 1024) });
+    const result = await bridge.api.callTool({ server: 's', tool: 't', argumentsJson });
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error.code).toBe('invalid_params');
+    expect(result.error.message).toMatch(
+      /^This request is too large to send \(4\d\.\d MB; the host accepts at most 32\.0 MB\)$/,
+    );
+    expect(latest().sent).toEqual([]);
+    expect(bridge.connection.getState()).toBe('connected');
+  });
+
+  it('refuses a request with more nested values than the host parses, without sending it', async () => {
+    latest().open();
+    const argumentsJson = '['.repeat(1_000_001);
+    const result = await bridge.api.callTool({ server: 's', tool: 't', argumentsJson });
+    if (result.ok) throw new Error('expected a refusal');
+    expect(result.error.message).toMatch(/^This request holds too many nested values to send/);
+    expect(latest().sent).toEqual([]);
+  });
+
   it('has one method per request of the contract', () => {
     for (const name of requestNames) expect(typeof bridge.api[name]).toBe('function');
   });

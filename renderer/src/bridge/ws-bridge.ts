@@ -2,7 +2,7 @@ import { events, isEventName, requestNames, requests } from '../../../shared/ipc
 import type { EventName, RequestName, RequestParams, RequestResult } from '../../../shared/ipc/contract.js';
 import type { HostApi, HostEventListener, HostRequests } from '../../../shared/ipc/host-api.js';
 import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
-import { ServerFrameSchema } from '../../../shared/ipc/wire.js';
+import { MAX_FRAME_BYTES, MAX_FRAME_NESTINGS, ServerFrameSchema } from '../../../shared/ipc/wire.js';
 import type { ClientFrame } from '../../../shared/ipc/wire.js';
 import { nextRetryDelay } from './backoff.js';
 import type { ConnectionState, HostConnection } from './connection.js';
@@ -168,8 +168,16 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
         resolve(result.ok ? checkResult(name, result.value) : result);
       });
       const frame: ClientFrame = { id, method: name, params };
+      const text = JSON.stringify(frame);
+      const refusal = unsendable(text);
+      if (refusal) {
+        // The host would close the socket on such a frame; say why here instead.
+        pending.delete(id);
+        resolve({ ok: false, error: refusal });
+        return;
+      }
       try {
-        ws.send(JSON.stringify(frame));
+        ws.send(text);
       } catch {
         pending.delete(id);
         resolve({ ok: false, error: LOST });
@@ -231,4 +239,45 @@ function checkResult<K extends RequestName>(name: K, value: unknown): Result<Req
   }
   // requests[name] is the schema of K, but TypeScript widens it to the union of all rows.
   return { ok: true, value: parsed.data as RequestResult<K> };
+}
+
+/**
+ * The UTF-8 size of a frame's text when it is over the host's frame cap, else
+ * undefined. A UTF-16 unit takes 1 to 3 bytes, so the length alone decides
+ * most cases without encoding a large string.
+ */
+export function oversizeBytes(text: string): number | undefined {
+  if (text.length * 3 <= MAX_FRAME_BYTES) return undefined;
+  const bytes = text.length > MAX_FRAME_BYTES ? text.length : new TextEncoder().encode(text).length;
+  return bytes > MAX_FRAME_BYTES ? bytes : undefined;
+}
+
+/** Why the host would refuse this frame, if it would: too large, or too many nested values. */
+function unsendable(text: string): HostErrorValue | undefined {
+  const bytes = oversizeBytes(text);
+  if (bytes !== undefined) return tooLarge(bytes);
+  if (text.length > MAX_FRAME_NESTINGS && nestings(text) > MAX_FRAME_NESTINGS) {
+    return {
+      code: 'invalid_params',
+      message: `This request holds too many nested values to send (more than ${MAX_FRAME_NESTINGS.toLocaleString('en')} "{" or "[")`,
+    };
+  }
+  return undefined;
+}
+
+function nestings(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) count++;
+  }
+  return count;
+}
+
+function tooLarge(bytes: number): HostErrorValue {
+  const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  return {
+    code: 'invalid_params',
+    message: `This request is too large to send (${mb(bytes)} MB; the host accepts at most ${mb(MAX_FRAME_BYTES)} MB)`,
+  };
 }

@@ -36,6 +36,12 @@ export interface AppData {
   /** Set when fetching the snapshot failed for a reason other than a lost connection. */
   readonly loadError: HostErrorValue | undefined;
   readonly appInfo: AppInfo | undefined;
+  /**
+   * When the page found, on reconnecting, a different host process than the
+   * one it knew (the host was restarted): its servers and any running turn
+   * stopped with the old one. Cleared by dismissHostRestarted.
+   */
+  readonly hostRestartedAt: number | undefined;
   readonly configState: ConfigState | undefined;
   /** Server names in the host's order. */
   readonly serverNames: readonly string[];
@@ -63,6 +69,7 @@ export interface AppActions {
   callTool: (server: string, tool: string, argumentsText: string) => Promise<void>;
   /** Cancels the running call of a tool (the server is told); its outcome lands in toolCalls. */
   cancelToolCall: (server: string, tool: string) => Promise<void>;
+  dismissHostRestarted: () => void;
 }
 
 export interface AppState extends AppData {

@@ -3,6 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { HostConnection } from '../bridge/connection.js';
 import type { HostApi } from '../../../shared/ipc/host-api.js';
 import type { AppActions, AppState } from './app-state.js';
+import type { AppInfo } from '../../../shared/model/app.js';
 import { checkArgumentsJson } from '../lib/arguments-json.js';
 import { patchToolCall, removeServer, replaceServers, toolCallOf, upsertServer } from './reducers.js';
 import { applyToolCallProgress, newCallId } from './tool-call-progress.js';
@@ -26,6 +27,9 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
     };
 
     const actions: AppActions = {
+      dismissHostRestarted() {
+        set({ hostRestartedAt: undefined });
+      },
       selectServer(name) {
         if (get().selectedServer === name) return;
         set({ selectedServer: name, selectedTool: undefined });
@@ -128,6 +132,7 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
       loaded: false,
       loadError: undefined,
       appInfo: undefined,
+      hostRestartedAt: undefined,
       configState: undefined,
       serverNames: [],
       servers: {},
@@ -151,7 +156,12 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
     setState((s) => ({
       ...(servers.ok ? replaceServers(s, servers.value) : {}),
       ...(configState.ok ? { configState: configState.value } : {}),
-      ...(appInfo.ok ? { appInfo: appInfo.value } : {}),
+      ...(appInfo.ok
+        ? {
+            appInfo: appInfo.value,
+            ...(restarted(s.appInfo, appInfo.value) ? { hostRestartedAt: appInfo.value.startedAt } : {}),
+          }
+        : {}),
       loaded: s.loaded || (servers.ok && configState.ok),
       loadError: failure && !failure.ok ? failure.error : undefined,
     }));
@@ -188,4 +198,9 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
       for (const unsubscribe of unsubscribes) unsubscribe();
     },
   };
+}
+
+/** A host process other than the one the page knew (each start has its own instance id). */
+function restarted(known: AppInfo | undefined, now: AppInfo): boolean {
+  return known?.instanceId !== undefined && now.instanceId !== known.instanceId;
 }

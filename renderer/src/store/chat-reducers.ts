@@ -1,6 +1,7 @@
 import type {
   ChatDeltaEvent,
   ChatMessage,
+  ConversationDetail,
   ConversationSummary,
   TurnStateEvent,
 } from '../../../shared/model/chat.js';
@@ -125,5 +126,33 @@ export function removeConversation(
     searchResults: state.searchResults?.filter((c) => c.id !== id),
     details,
     selectedId,
+  };
+}
+
+/**
+ * A conversation as the host reports it, laid over what the page held. A
+ * turn the page saw running that the host no longer runs ended while the
+ * page was not listening (a lost connection, a restarted host): its state is
+ * dropped (no Stop for a turn that is gone), and text it streamed that was
+ * never committed stays visible, marked as cut off.
+ */
+export function reconcileLoaded(
+  view: ConversationView,
+  detail: ConversationDetail,
+): Partial<ConversationView> {
+  const active = detail.activeTurn;
+  if (active) {
+    return {
+      messages: detail.messages,
+      turn: { turnId: active.turnId, state: active.state, error: undefined, canRetry: false },
+    };
+  }
+  const wasRunning = view.turn !== undefined && !FINISHED.has(view.turn.state);
+  const streaming = view.streaming;
+  const committed = streaming !== undefined && detail.messages.some((m) => m.id === streaming.messageId);
+  return {
+    messages: detail.messages,
+    turn: wasRunning ? undefined : view.turn,
+    streaming: streaming && !committed && streaming.text !== '' ? { ...streaming, cutOff: true } : undefined,
   };
 }

@@ -32,6 +32,11 @@ export interface StreamingText {
   readonly text: string;
   /** Claude's thinking so far (streamed before the answer). */
   readonly thinking: string;
+  /**
+   * The turn ended without committing this text (the host stopped while it
+   * streamed): kept on this page so it can still be read, marked as cut off.
+   */
+  readonly cutOff?: boolean;
 }
 
 /** One opened conversation. */
@@ -70,6 +75,8 @@ export interface ChatData {
 export interface ChatActions {
   setView: (view: View) => void;
   selectConversation: (id: string) => void;
+  /** Reads a conversation again from the host (after a reconnect), reconciling what the page held. */
+  reloadConversation: (id: string) => Promise<void>;
   createConversation: () => Promise<Result<ConversationSummary>>;
   renameConversation: (id: string, title: string) => Promise<Result<ConversationSummary>>;
   deleteConversation: (id: string) => Promise<Result<null>>;

@@ -11,6 +11,7 @@ import {
   applyMessage,
   applyTurnState,
   patchConversation,
+  reconcileLoaded,
   removeConversation,
   upsertSummary,
 } from './chat-reducers.js';
@@ -59,18 +60,7 @@ export function createChatStore(
           id,
           (view) =>
             result.ok
-              ? {
-                  loading: false,
-                  messages: result.value.messages,
-                  turn: result.value.activeTurn
-                    ? {
-                        turnId: result.value.activeTurn.turnId,
-                        state: result.value.activeTurn.state,
-                        error: undefined,
-                        canRetry: false,
-                      }
-                    : view.turn,
-                }
+              ? { loading: false, ...reconcileLoaded(view, result.value) }
               : { loading: false, loadError: result.error },
           true,
         ),
@@ -87,6 +77,9 @@ export function createChatStore(
     const actions: ChatActions = {
       setView(view) {
         set({ view });
+      },
+      reloadConversation(id) {
+        return loadConversation(id);
       },
       selectConversation(id) {
         set({ selectedId: id });
@@ -290,8 +283,16 @@ export function createChatStore(
           }
         : {}),
     }));
-    const selected = getState().selectedId;
-    if (selected !== undefined) getState().actions.selectConversation(selected);
+    // Events may have been missed (or the host restarted): conversations open on
+    // this page are read again. The selected one and any with a turn in flight
+    // now; the others are forgotten and read when next opened.
+    const { selectedId, details } = getState();
+    const reload = Object.entries(details)
+      .filter(([id, view]) => id === selectedId || view.turn !== undefined || view.streaming !== undefined)
+      .map(([id]) => id);
+    setState({ details: Object.fromEntries(Object.entries(details).filter(([id]) => reload.includes(id))) });
+    if (selectedId !== undefined && !reload.includes(selectedId)) reload.push(selectedId);
+    for (const id of reload) void getState().actions.reloadConversation(id);
   }
 
   const unsubscribes = [

@@ -47,4 +47,16 @@ describe('logs store', () => {
     expect(store.getState().logs.s).toBeUndefined();
     dispose();
   });
+
+  it('counts lines the host left out of a flood until the full log is loaded', async () => {
+    const { host, emit } = logsHost([entry(1), entry(2), entry(3), entry(4)]);
+    const { store, dispose } = createLogsStore(host);
+    emit('serverLog', { server: 's', entries: [entry(4)], skipped: 3 });
+    emit('serverLog', { server: 's', entries: [], skipped: 2 });
+    expect(store.getState().logs.s?.skipped).toBe(5);
+    await store.getState().actions.load('s');
+    expect(store.getState().logs.s?.skipped).toBe(0);
+    expect(store.getState().logs.s?.entries.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    dispose();
+  });
 });

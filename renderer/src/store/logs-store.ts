@@ -13,6 +13,8 @@ export interface ServerLogView {
   readonly level: LogLevel | undefined;
   readonly loaded: boolean;
   readonly error: HostErrorValue | undefined;
+  /** Lines the host left out of its live batches since the last load (a flood); load() fetches them. */
+  readonly skipped: number;
 }
 
 export interface LogsState {
@@ -24,7 +26,7 @@ export interface LogsState {
   };
 }
 
-const EMPTY: ServerLogView = { entries: [], level: undefined, loaded: false, error: undefined };
+const EMPTY: ServerLogView = { entries: [], level: undefined, loaded: false, error: undefined, skipped: 0 };
 
 /** Appends entries newer than the last one held (events and a fetch may overlap), keeping the bound. */
 export function mergeEntries(
@@ -60,7 +62,7 @@ export function createLogsStore(host: HostApi): { store: StoreApi<LogsState>; di
             held.length > 0 && (held[0]?.seq ?? 0) >= first
               ? mergeEntries(result.value.entries, held)
               : result.value.entries;
-          patch(server, { entries, level: result.value.level, loaded: true, error: undefined });
+          patch(server, { entries, level: result.value.level, loaded: true, error: undefined, skipped: 0 });
         },
         async setLevel(server, level) {
           const result = await host.setLogLevel({ name: server, level });
@@ -72,11 +74,14 @@ export function createLogsStore(host: HostApi): { store: StoreApi<LogsState>; di
   });
 
   const unsubscribes = [
-    host.on('serverLog', ({ server, entries }) => {
+    host.on('serverLog', ({ server, entries, skipped }) => {
       const view = store.getState().logs[server] ?? EMPTY;
-      store.setState((s) => ({
-        logs: { ...s.logs, [server]: { ...view, entries: mergeEntries(view.entries, entries) } },
-      }));
+      const next = {
+        ...view,
+        entries: mergeEntries(view.entries, entries),
+        skipped: view.skipped + (skipped ?? 0),
+      };
+      store.setState((s) => ({ logs: { ...s.logs, [server]: next } }));
     }),
     host.on('serverRemoved', ({ name }) => {
       store.setState((s) => ({

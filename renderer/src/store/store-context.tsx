@@ -30,3 +30,12 @@ export function useAppState<T>(selector: (state: AppState) => T): T {
 export function useActions(): AppActions {
   return useStore(useAppStoreApi(), (s) => s.actions);
 }
+
+/**
+ * Whether the host answers now. While it does not (the headless host stopped
+ * or the socket dropped), what the page shows of servers is last known, not
+ * current, and controls that need the host are disabled.
+ */
+export function useHostReachable(): boolean {
+  return useAppState((s) => s.connection === 'connected');
+}

@@ -1,22 +1,55 @@
-import { useAppState } from '../../store/store-context.js';
+import { useActions, useAppState } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
 
-/** Shown while the headless WebSocket is down; the bridge retries on its own. */
+/**
+ * Shown while the headless host cannot be reached, saying what that means:
+ * the servers it ran and any answer being written stopped with it if it
+ * exited, and how to get back (start it again on the same data folder: the
+ * page keeps the same address and reconnects by itself). After it is back,
+ * a restarted host is announced once.
+ */
 export function ConnectionBanner() {
   const connection = useAppState((s) => s.connection);
   const hint = useAppState((s) => s.connectionHint);
-  if (connection !== 'reconnecting') return null;
+  const wasConnected = useAppState((s) => s.loaded);
+  const restartedAt = useAppState((s) => s.hostRestartedAt);
+  const { dismissHostRestarted } = useActions();
 
-  return (
-    <div className="banner banner--warning" role="status">
-      <Spinner />
-      <div className="banner__text">
-        <strong>Reconnecting to the host…</strong>
-        <span className="banner__detail">
-          {hint ??
-            'The connection was lost. Your servers keep running; this page catches up when it is back.'}
-        </span>
+  if (connection === 'reconnecting') {
+    return (
+      <div className="banner banner--warning" role="status">
+        <Spinner />
+        <div className="banner__text">
+          <strong>{wasConnected ? 'The host is not reachable' : 'Cannot reach the host'}</strong>
+          <span className="banner__detail">
+            {hint ??
+              (wasConnected
+                ? 'If it stopped, the servers it ran stopped with it, and an answer being written was cut off. ' +
+                  'Start it again on this computer (mcp-host serve, same data folder): this page reconnects by ' +
+                  'itself. Until then, what you see is how things were, and actions are off.'
+                : 'Trying again… If it does not come back, check that mcp-host serve is running and open the ' +
+                  'address it printed.')}
+          </span>
+        </div>
       </div>
-    </div>
-  );
+    );
+  }
+  if (restartedAt !== undefined && connection === 'connected') {
+    return (
+      <div className="banner banner--info" role="status">
+        <div className="banner__text">
+          <strong>The host was restarted</strong>
+          <span className="banner__detail">
+            Reconnected to a new host process (started {new Date(restartedAt).toLocaleTimeString()}). Servers
+            were started again; an answer that was being written when it stopped is marked in its
+            conversation.
+          </span>
+        </div>
+        <button type="button" className="btn" onClick={dismissHostRestarted}>
+          Dismiss
+        </button>
+      </div>
+    );
+  }
+  return null;
 }

@@ -9,7 +9,14 @@ export function ChatView() {
   return (
     <div className="chat">
       <ConversationList />
-      {selectedId === undefined ? <NoConversation /> : <ConversationPane key={selectedId} id={selectedId} />}
+      <main className="chat__main" aria-label="Conversation">
+        <h1 className="visually-hidden">Chat with Claude</h1>
+        {selectedId === undefined ? (
+          <NoConversation />
+        ) : (
+          <ConversationPane key={selectedId} id={selectedId} />
+        )}
+      </main>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Attachment } from '../../../../shared/model/chat.js';
 import type { PromptResult } from '../../../../shared/model/features.js';
 import { promptInsert } from '../../lib/prompt-insert.js';
@@ -12,6 +12,7 @@ import type { PromptMessage } from '../../store/composer-drafts.js';
 import { PromptPicker } from '../prompts/prompt-picker.js';
 import { ContextChips } from './context-chips.js';
 import { FileChips } from './file-chips.js';
+import { useHostReachable } from '../../store/store-context.js';
 
 /** What the file picker offers: what Claude takes (the host checks again). */
 const ACCEPT =
@@ -38,6 +39,8 @@ export function Composer({
   const [sending, setSending] = useState(false);
   const keySet = useChat((s) => s.settings?.apiKey.set);
   const { send, stop } = useChatActions();
+  // Typing still works (the draft is kept); sending and stopping need the host.
+  const reachable = useHostReachable();
   const ref = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<readonly PendingFile[]>([]);
@@ -53,6 +56,7 @@ export function Composer({
     },
     [files],
   );
+  const pickerListId = useId();
   const resources = useAttachments((s) => s.attachments);
   const [promptMessages, setPromptMessages] = useState<readonly PromptMessage[]>(
     () => loadDraft(draftKey)?.promptMessages ?? [],
@@ -94,7 +98,7 @@ export function Composer({
   const hasContext = resources.length > 0 || promptMessages.length > 0 || files.length > 0;
   const submit = () => {
     const message = text.trim();
-    if ((message === '' && !hasContext) || running || sending) return;
+    if ((message === '' && !hasContext) || running || sending || !reachable) return;
     const sentResources = resources;
     const sentFiles = files;
     const attachments: Attachment[] = [
@@ -120,7 +124,12 @@ export function Composer({
       {pickerOpen && (
         // Outside the composer's <form>: the picker's argument form is a form of its own.
         <div className="composer__picker">
-          <PromptPicker query={text.slice(1)} onInsert={insertPrompt} onClose={closePicker} />
+          <PromptPicker
+            query={text.slice(1)}
+            onInsert={insertPrompt}
+            onClose={closePicker}
+            listId={pickerListId}
+          />
         </div>
       )}
       <form
@@ -196,8 +205,9 @@ export function Composer({
             placeholder={
               keySet === false ? 'Add an API key in Settings to chat' : 'Message Claude… (/ for prompts)'
             }
-            aria-expanded={pickerOpen}
-            aria-haspopup="listbox"
+            // A textbox may not say aria-expanded: it says that it suggests from a list, and which one.
+            aria-autocomplete="list"
+            aria-controls={pickerOpen ? pickerListId : undefined}
             rows={Math.min(8, Math.max(1, text.split('\n').length))}
             value={text}
             onChange={(event) => {
@@ -214,7 +224,7 @@ export function Composer({
               if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
                 event.preventDefault();
                 submit();
-              } else if (event.key === 'Escape' && running) {
+              } else if (event.key === 'Escape' && running && reachable) {
                 event.preventDefault();
                 void stop();
               }
@@ -225,6 +235,7 @@ export function Composer({
           <button
             type="button"
             className="btn composer__stop"
+            disabled={!reachable}
             onClick={() => {
               void stop();
             }}
@@ -236,7 +247,7 @@ export function Composer({
           <button
             type="submit"
             className="btn btn--primary"
-            disabled={(text.trim() === '' && !hasContext) || sending}
+            disabled={(text.trim() === '' && !hasContext) || sending || !reachable}
           >
             Send
           </button>

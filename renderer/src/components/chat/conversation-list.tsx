@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { ConversationSummary } from '../../../../shared/model/chat.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
-import { DeleteConversationDialog } from './delete-conversation-dialog.js';
+import { DeleteConversationDialog } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 import { ConversationItem } from './conversation-item.js';
 
 /** New chat, search, and the conversations newest first. */
@@ -54,12 +55,14 @@ export function ConversationList() {
         </ul>
       )}
       {deleting && (
-        <DeleteConversationDialog
-          summary={deleting}
-          onClose={() => {
-            setDeleting(undefined);
-          }}
-        />
+        <Deferred>
+          <DeleteConversationDialog
+            summary={deleting}
+            onClose={() => {
+              setDeleting(undefined);
+            }}
+          />
+        </Deferred>
       )}
     </nav>
   );

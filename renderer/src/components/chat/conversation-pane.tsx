@@ -4,9 +4,8 @@ import { formatUsage } from '../../lib/usage.js';
 import { Spinner } from '../common/spinner.js';
 import { Composer } from './composer.js';
 import { ContextMeter } from './context-meter.js';
-import { ConversationSettingsDialog } from './conversation-settings-dialog.js';
-import { ExportDialog } from './export-dialog.js';
-import { MessageList } from './message-list.js';
+import { ConversationSettingsDialog, ExportDialog, MessageList } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 import { NoKeyPrompt } from './no-key-prompt.js';
 import { TurnStatus } from './turn-status.js';
 
@@ -63,22 +62,24 @@ export function ConversationPane({ id }: { id: string }) {
           </button>
         </span>
       </header>
-      {summary && dialog === 'settings' && (
-        <ConversationSettingsDialog
-          summary={summary}
-          onClose={() => {
-            setDialog(undefined);
-          }}
-        />
-      )}
-      {summary && dialog === 'export' && (
-        <ExportDialog
-          summary={summary}
-          onClose={() => {
-            setDialog(undefined);
-          }}
-        />
-      )}
+      <Deferred>
+        {summary && dialog === 'settings' && (
+          <ConversationSettingsDialog
+            summary={summary}
+            onClose={() => {
+              setDialog(undefined);
+            }}
+          />
+        )}
+        {summary && dialog === 'export' && (
+          <ExportDialog
+            summary={summary}
+            onClose={() => {
+              setDialog(undefined);
+            }}
+          />
+        )}
+      </Deferred>
       {view === undefined || (view.loading && view.messages.length === 0) ? (
         <div className="conversation__scroller">
           {view?.loadError ? (
@@ -86,10 +87,7 @@ export function ConversationPane({ id }: { id: string }) {
               The conversation could not be loaded: {view.loadError.message}
             </div>
           ) : (
-            <div className="empty-state empty-state--quiet" role="status">
-              <Spinner />
-              <p>Loading conversation…</p>
-            </div>
+            <LoadingConversation />
           )}
         </div>
       ) : empty ? (
@@ -99,10 +97,21 @@ export function ConversationPane({ id }: { id: string }) {
           </div>
         </div>
       ) : (
-        <MessageList id={id} footer={<TurnStatus id={id} />} running={running} />
+        <Deferred fallback={<LoadingConversation />}>
+          <MessageList id={id} footer={<TurnStatus id={id} />} running={running} />
+        </Deferred>
       )}
       {empty && <TurnStatus id={id} />}
       <Composer key={id} conversationId={id} running={running} />
     </section>
+  );
+}
+
+function LoadingConversation() {
+  return (
+    <div className="empty-state empty-state--quiet" role="status">
+      <Spinner />
+      <p>Loading conversation…</p>
+    </div>
   );
 }

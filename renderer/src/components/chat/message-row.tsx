@@ -1,9 +1,10 @@
 import { memo, useState } from 'react';
 import type { ChatMessage, ToolResultChatBlock, Usage } from '../../../../shared/model/chat.js';
 import { formatUsage } from '../../lib/usage.js';
+import { Markdown } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 import { AttachedFile } from './attached-file.js';
 import { CompactionNote } from './compaction-note.js';
-import { Markdown } from './markdown.js';
 import { MessageActions, messageText } from './message-actions.js';
 import { MessageEditor } from './message-editor.js';
 import { NoticeView } from './notice-view.js';
@@ -57,7 +58,9 @@ export const MessageRow = memo(function MessageRow({
                     {block.text}
                   </p>
                 ) : (
-                  <Markdown key={index} text={block.text} />
+                  <Deferred key={index} fallback={<div className="message__plain">{block.text}</div>}>
+                    <Markdown text={block.text} />
+                  </Deferred>
                 );
               case 'image':
                 return safeImage(block.mimeType) ? (

@@ -1,6 +1,7 @@
 import type { ChatErrorCode } from '../../../../shared/model/chat.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { Spinner } from '../common/spinner.js';
+import { useHostReachable } from '../../store/store-context.js';
 
 const ERROR_TITLE: Record<ChatErrorCode, string> = {
   no_api_key: 'No API key is set',
@@ -26,6 +27,13 @@ export function TurnStatus({ id }: { id: string }) {
   const turn = useChat((s) => s.details[id]?.turn);
   const requestError = useChat((s) => s.details[id]?.requestError);
   const streaming = useChat((s) => s.details[id]?.streaming !== undefined);
+  // The host stopped mid-turn (its notice says so): offer Retry until something else happens.
+  const interrupted = useChat((s) => {
+    const last = s.details[id]?.messages.at(-1);
+    return (
+      last?.role === 'notice' && last.blocks.some((b) => b.type === 'notice' && b.kind === 'interrupted')
+    );
+  });
   const { retry, setView, createConversation } = useChatActions();
 
   if (requestError) {
@@ -46,6 +54,16 @@ export function TurnStatus({ id }: { id: string }) {
             Open Settings
           </button>
         )}
+      </div>
+    );
+  }
+  if (interrupted && (!turn || turn.state === 'done' || turn.state === 'stopped' || turn.state === 'error')) {
+    return (
+      <div className="turn-status turn-status--warning" role="status">
+        <span>
+          <strong>No answer:</strong> the host stopped while Claude was answering.
+        </span>
+        <RetryButton retry={retry} />
       </div>
     );
   }
@@ -123,10 +141,12 @@ export function TurnStatus({ id }: { id: string }) {
 }
 
 function RetryButton({ retry }: { retry: () => Promise<unknown> }) {
+  const reachable = useHostReachable();
   return (
     <button
       type="button"
       className="btn"
+      disabled={!reachable}
       onClick={() => {
         void retry();
       }}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { ImportDialog } from './import-dialog.js';
-import { RawConfigDialog } from './raw-config-dialog.js';
+import { ImportDialog, RawConfigDialog } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
+import { useHostReachable } from '../../store/store-context.js';
 
 /** "Edit config file" and "Import servers", with their dialogs. */
 export function ConfigMenu() {
   const [open, setOpen] = useState<'raw' | 'import'>();
+  const reachable = useHostReachable();
   const close = () => {
     setOpen(undefined);
   };
@@ -13,6 +15,7 @@ export function ConfigMenu() {
       <button
         type="button"
         className="btn config-menu__btn"
+        disabled={!reachable}
         onClick={() => {
           setOpen('import');
         }}
@@ -22,14 +25,17 @@ export function ConfigMenu() {
       <button
         type="button"
         className="btn config-menu__btn"
+        disabled={!reachable}
         onClick={() => {
           setOpen('raw');
         }}
       >
         Edit config file
       </button>
-      {open === 'raw' && <RawConfigDialog onClose={close} />}
-      {open === 'import' && <ImportDialog onClose={close} />}
+      <Deferred>
+        {open === 'raw' && <RawConfigDialog onClose={close} />}
+        {open === 'import' && <ImportDialog onClose={close} />}
+      </Deferred>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { useHost } from '../../store/area-context.js';
 import { Spinner } from '../common/spinner.js';
-import { ServerFormDialog } from './server-form-dialog.js';
+import { ServerFormDialog } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 
 /** A server's settings: on/off, what it runs or reaches, and the edit form. */
 export function ServerSettings({ server }: { server: ServerSnapshot }) {
@@ -73,12 +74,14 @@ export function ServerSettings({ server }: { server: ServerSnapshot }) {
         Tools can be turned off one by one in the Tools tab; the model never sees a disabled tool.
       </p>
       {editing && (
-        <ServerFormDialog
-          editing={server.name}
-          onClose={() => {
-            setEditing(false);
-          }}
-        />
+        <Deferred>
+          <ServerFormDialog
+            editing={server.name}
+            onClose={() => {
+              setEditing(false);
+            }}
+          />
+        </Deferred>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ToolInfo } from '../../../../shared/model/server.js';
 import { useHost } from '../../store/area-context.js';
+import { useHostReachable } from '../../store/store-context.js';
 
 /**
  * Turns one tool on or off (`disabledTools` in the config). A disabled tool
@@ -11,6 +12,7 @@ export function ToolToggle({ server, tool }: { server: string; tool: ToolInfo })
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const enabled = tool.disabled !== true;
+  const reachable = useHostReachable();
 
   return (
     <label className="switch tool-toggle" title={error ?? (enabled ? 'Enabled' : 'Disabled')}>
@@ -21,7 +23,7 @@ export function ToolToggle({ server, tool }: { server: string; tool: ToolInfo })
         aria-label={`${tool.name} enabled`}
         aria-invalid={error !== undefined ? true : undefined}
         checked={enabled}
-        disabled={busy}
+        disabled={busy || !reachable}
         onChange={() => {
           setBusy(true);
           setError(undefined);

@@ -1,11 +1,14 @@
 import type { ComponentType } from 'react';
 import type { ConsentAnswer, ConsentKind, ConsentRequestOf } from '../../../../shared/model/consent.js';
 import { useConsent } from '../../store/consent-context.js';
-import { ElicitationFormDialog } from '../elicitation/elicitation-form-dialog.js';
-import { ElicitationUrlDialog } from '../elicitation/elicitation-url-dialog.js';
-import { SamplingDialog } from '../sampling/sampling-dialog.js';
-import { SamplingReviewDialog } from '../sampling/sampling-review-dialog.js';
-import { ToolConsentDialog } from './tool-consent-dialog.js';
+import { Deferred } from '../../lazy/on-demand.js';
+import {
+  ElicitationFormDialog,
+  ElicitationUrlDialog,
+  SamplingDialog,
+  SamplingReviewDialog,
+  ToolConsentDialog,
+} from '../../lazy/views.js';
 
 /** What every consent dialog receives: its request and the function that answers it. */
 export interface ConsentDialogProps<K extends ConsentKind> {
@@ -33,7 +36,11 @@ const dialogs: { [K in ConsentKind]: ComponentType<ConsentDialogProps<K>> } = {
 /** The dialog of the request's kind. */
 function DialogFor<K extends ConsentKind>(props: { kind: K } & ConsentDialogProps<K>) {
   const Dialog: ComponentType<ConsentDialogProps<K>> = dialogs[props.kind];
-  return <Dialog request={props.request} onAnswer={props.onAnswer} queued={props.queued} busy={props.busy} />;
+  return (
+    <Deferred>
+      <Dialog request={props.request} onAnswer={props.onAnswer} queued={props.queued} busy={props.busy} />
+    </Deferred>
+  );
 }
 
 /** Shows the oldest pending consent request; the next one appears once it is answered. */

@@ -4,6 +4,7 @@ import { describeIdentity } from '../../lib/consent-rules.js';
 import type { ConsentDialogProps } from './consent-queue.js';
 import { AnnotationChanges } from './annotation-changes.js';
 import { AnnotationHints } from './annotation-hints.js';
+import { ServerText } from '../common/server-text.js';
 import { ALLOW_LABEL, RememberChoice } from './remember-choice.js';
 import type { AllowDecision } from './remember-choice.js';
 
@@ -45,10 +46,17 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
           </p>
           <h2 id={headingId}>
             Allow {prompt.requestedByApp ? 'the app' : 'Claude'} to run{' '}
-            <code className="consent__tool">{prompt.tool}</code>?
+            <code className="consent__tool">
+              <ServerText text={prompt.tool} />
+            </code>
+            ?
           </h2>
           <p id={descriptionId} className="modal__subtitle">
-            {prompt.title !== undefined && prompt.title !== prompt.tool && <>{prompt.title} · </>}
+            {prompt.title !== undefined && prompt.title !== prompt.tool && (
+              <>
+                <ServerText text={prompt.title} /> ·{' '}
+              </>
+            )}
             on server <strong className="consent__server">{server}</strong>
             {prompt.requestedByApp && (
               <>
@@ -60,7 +68,9 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
         </header>
         <div className="modal__body">
           {prompt.description !== undefined && prompt.description.trim() !== '' && (
-            <p className="consent__description">{prompt.description}</p>
+            <p className="consent__description">
+              <ServerText text={prompt.description} />
+            </p>
           )}
           {prompt.annotationsChanged && (
             <AnnotationChanges before={prompt.annotationsChanged.before} now={prompt.annotations} />
@@ -70,7 +80,7 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
             <h3 className="consent__label">Arguments</h3>
             {/* tabIndex: the block scrolls, so it must be reachable with the keyboard. */}
             <pre className="code-block consent__json" tabIndex={0}>
-              {prompt.argumentsJson}
+              <ServerText text={prompt.argumentsJson} />
             </pre>
           </section>
           {prompt.identity && (

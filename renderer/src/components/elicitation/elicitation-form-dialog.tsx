@@ -10,6 +10,7 @@ import {
 } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from '../sampling/consent-error.js';
 import { FormFieldControl } from './form-field-control.js';
+import { ServerText } from '../common/server-text.js';
 
 type Props = ConsentDialogProps<'elicitationForm'>;
 
@@ -71,7 +72,7 @@ export function ElicitationFormDialog({ request, busy, onAnswer }: Props) {
       />
       <div className="modal__body">
         <p id={messageId} className="consent-dialog__message">
-          {request.prompt.message}
+          <ServerText text={request.prompt.message} />
         </p>
         {!form.ok && (
           <p className="inline-alert" role="alert">

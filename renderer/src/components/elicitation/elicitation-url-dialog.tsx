@@ -4,6 +4,7 @@ import type { ConsentDialogProps } from '../consent/consent-queue.js';
 import { Modal } from '../common/modal.js';
 import { ConsentDialogHeader, ElicitationActions, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from '../sampling/consent-error.js';
+import { ServerText } from '../common/server-text.js';
 
 type Props = ConsentDialogProps<'elicitationUrl'>;
 
@@ -41,7 +42,7 @@ export function ElicitationUrlDialog({ request, busy, onAnswer }: Props) {
         />
         <div className="modal__body">
           <p id={messageId} className="consent-dialog__message">
-            {request.prompt.message}
+            <ServerText text={request.prompt.message} />
           </p>
           <div className="url-box">
             <p className="url-box__site">

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import type { Ref } from 'react';
 import type { DraftValue, FormField } from '../../../../shared/model/elicitation-form.js';
 import { FieldNotes } from '../common/field-notes.js';
+import { ServerText } from '../common/server-text.js';
+import { revealInvisible } from '../../../../shared/text/invisible.js';
 
 interface Props {
   field: FormField;
@@ -39,11 +41,11 @@ export function FormFieldControl({ field, value, error, onChange, onBlur, inputR
     <div className="field__header">
       {field.kind === 'multiselect' ? (
         <span className="field__label" id={`${id}-label`}>
-          {field.label}
+          <ServerText text={field.label} />
         </span>
       ) : field.kind === 'boolean' ? null : (
         <label htmlFor={id} className="field__label">
-          {field.label}
+          <ServerText text={field.label} />
         </label>
       )}
       {field.kind !== 'boolean' && (
@@ -68,7 +70,7 @@ export function FormFieldControl({ field, value, error, onChange, onBlur, inputR
             onBlur={onBlur}
             {...aria}
           />
-          {field.label}
+          <ServerText text={field.label} />
         </label>
       );
       break;
@@ -88,7 +90,7 @@ export function FormFieldControl({ field, value, error, onChange, onBlur, inputR
           <option value="">{field.required ? 'Choose…' : '(none)'}</option>
           {field.options.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {revealInvisible(o.label)}
             </option>
           ))}
         </select>
@@ -109,7 +111,7 @@ export function FormFieldControl({ field, value, error, onChange, onBlur, inputR
                 }}
                 onBlur={onBlur}
               />
-              {o.label}
+              <ServerText text={o.label} />
             </label>
           ))}
         </div>
@@ -178,7 +180,8 @@ export function FormFieldControl({ field, value, error, onChange, onBlur, inputR
 
 function hintOf(field: FormField): string | undefined {
   const bits: string[] = [];
-  if (field.description !== undefined && field.description !== '') bits.push(field.description);
+  if (field.description !== undefined && field.description !== '')
+    bits.push(revealInvisible(field.description));
   if (field.kind === 'number') {
     const range =
       field.minimum !== undefined && field.maximum !== undefined

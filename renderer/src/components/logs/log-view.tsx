@@ -137,6 +137,21 @@ export function LogView({ server }: { server: ServerSnapshot }) {
             : 'No line matches these filters.'}
         </p>
       )}
+      {(view?.skipped ?? 0) > 0 && (
+        <p className="muted logs__note">
+          The server wrote faster than this view follows: {(view?.skipped ?? 0).toLocaleString()}{' '}
+          {view?.skipped === 1 ? 'line was' : 'lines were'} left out here (the host keeps them).{' '}
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              void load(server.name);
+            }}
+          >
+            Load the full log
+          </button>
+        </p>
+      )}
       {matching.length > SHOWN && (
         <p className="muted logs__note">
           Showing the last {SHOWN.toLocaleString()} of {matching.length.toLocaleString()} matching lines; Copy

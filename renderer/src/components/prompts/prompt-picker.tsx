@@ -5,8 +5,9 @@ import type { HostErrorValue } from '../../../../shared/ipc/result.js';
 import { firstLine } from '../../lib/text.js';
 import { useFeatureActions, useFeatures } from '../../store/features-store.js';
 import { Spinner } from '../common/spinner.js';
-import { HostErrorLine } from '../resources/resource-contents.js';
-import { PromptForm } from './prompt-form.js';
+import { HostErrorLine } from '../common/host-error-line.js';
+import { PromptForm } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 
 interface Entry {
   readonly server: string;
@@ -38,9 +39,12 @@ export function PromptPicker(props: {
   query: string;
   onInsert: (result: PromptResult) => void;
   onClose: () => void;
+  /** id for the list of prompts, so the message box can point to it (aria-controls). */
+  listId?: string;
 }) {
   const { query, onInsert, onClose } = props;
   const id = useId();
+  const listId = props.listId ?? `${id}-list`;
   const prompts = useFeatures((s) => s.prompts);
   const { loadPrompts, getPrompt } = useFeatureActions();
   const [active, setActive] = useState(0);
@@ -119,14 +123,16 @@ export function PromptPicker(props: {
         {chosen.prompt.description !== undefined && (
           <p className="muted prompt-picker__desc">{chosen.prompt.description}</p>
         )}
-        <PromptForm
-          server={chosen.server}
-          prompt={chosen.prompt}
-          canComplete={chosen.completions}
-          submitLabel="Insert"
-          autoFocus
-          onResult={onInsert}
-        />
+        <Deferred fallback={<Spinner />}>
+          <PromptForm
+            server={chosen.server}
+            prompt={chosen.prompt}
+            canComplete={chosen.completions}
+            submitLabel="Insert"
+            autoFocus
+            onResult={onInsert}
+          />
+        </Deferred>
       </div>
     );
   }
@@ -157,7 +163,7 @@ export function PromptPicker(props: {
         </p>
       )}
       <ul
-        id={`${id}-list`}
+        id={listId}
         role="listbox"
         aria-label="Prompts of all servers"
         className="prompt-picker__list"

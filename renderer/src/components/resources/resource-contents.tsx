@@ -1,5 +1,4 @@
 import type { ResourceContent, ResourceReadResult } from '../../../../shared/model/features.js';
-import type { HostErrorValue } from '../../../../shared/ipc/result.js';
 import { formatBytes, plural } from '../../lib/text.js';
 
 /** A MIME type safe to put in an image data: URL. */
@@ -70,12 +69,4 @@ function ContentItem({ content, showUri }: { content: ResourceContent; showUri: 
   );
 }
 
-/** A host refusal as one line with its code. */
-export function HostErrorLine({ error }: { error: HostErrorValue }) {
-  return (
-    <div className="inline-alert" role="alert">
-      {error.message}
-      <code className="inline-alert__code">{error.code}</code>
-    </div>
-  );
-}
+export { HostErrorLine } from '../common/host-error-line.js';

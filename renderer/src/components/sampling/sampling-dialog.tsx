@@ -6,6 +6,7 @@ import { Spinner } from '../common/spinner.js';
 import { ConsentDialogHeader, ConsentFormModal, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from './consent-error.js';
 import { SamplingPartView } from './sampling-parts.js';
+import { InvisibleWarning } from '../common/server-text.js';
 
 type Props = ConsentDialogProps<'sampling'>;
 
@@ -79,17 +80,19 @@ export function SamplingDialog({ request, busy, onAnswer }: Props) {
                 if (part.type !== 'text') return <SamplingPartView key={pi} part={part} />;
                 const ref = firstTextAt === key(mi, pi) ? firstRef : undefined;
                 return (
-                  <textarea
-                    key={pi}
-                    ref={ref}
-                    className="field__control sampling-message__text"
-                    aria-label={`${message.role === 'user' ? 'User' : 'Assistant'} message ${String(mi + 1)}`}
-                    rows={Math.min(8, Math.max(2, (texts[key(mi, pi)] ?? '').split('\n').length))}
-                    value={texts[key(mi, pi)] ?? ''}
-                    onChange={(event) => {
-                      setTexts((t) => ({ ...t, [key(mi, pi)]: event.target.value }));
-                    }}
-                  />
+                  <div key={pi}>
+                    <InvisibleWarning text={texts[key(mi, pi)] ?? ''} />
+                    <textarea
+                      ref={ref}
+                      className="field__control sampling-message__text"
+                      aria-label={`${message.role === 'user' ? 'User' : 'Assistant'} message ${String(mi + 1)}`}
+                      rows={Math.min(8, Math.max(2, (texts[key(mi, pi)] ?? '').split('\n').length))}
+                      value={texts[key(mi, pi)] ?? ''}
+                      onChange={(event) => {
+                        setTexts((t) => ({ ...t, [key(mi, pi)]: event.target.value }));
+                      }}
+                    />
+                  </div>
                 );
               })}
             </div>
@@ -110,6 +113,7 @@ export function SamplingDialog({ request, busy, onAnswer }: Props) {
               setSystem(event.target.value);
             }}
           />
+          <InvisibleWarning text={system} />
         </div>
 
         <div className={`field consent-dialog__tokens${tokensError !== undefined ? ' field--invalid' : ''}`}>

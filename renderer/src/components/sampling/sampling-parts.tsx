@@ -1,5 +1,6 @@
 import type { SamplingPart } from '../../../../shared/model/sampling-consent.js';
 import { formatBytes } from '../../lib/text.js';
+import { ServerText } from '../common/server-text.js';
 
 /**
  * One non-text part of a sampling message or completion, read-only: media
@@ -18,9 +19,14 @@ export function SamplingPartView({ part }: { part: Exclude<SamplingPart, { type:
       return (
         <div className="sampling-part">
           <p className="sampling-part__label">
-            Tool use: <code>{part.name}</code>
+            Tool use:{' '}
+            <code>
+              <ServerText text={part.name} />
+            </code>
           </p>
-          <pre className="sampling-part__code">{part.inputJson}</pre>
+          <pre className="sampling-part__code">
+            <ServerText text={part.inputJson} />
+          </pre>
         </div>
       );
     case 'tool_result':
@@ -29,7 +35,9 @@ export function SamplingPartView({ part }: { part: Exclude<SamplingPart, { type:
           <p className="sampling-part__label">
             Tool result{part.isError ? ' (error)' : ''} for <code>{part.toolUseId}</code>
           </p>
-          <pre className="sampling-part__code">{part.text}</pre>
+          <pre className="sampling-part__code">
+            <ServerText text={part.text} />
+          </pre>
         </div>
       );
   }

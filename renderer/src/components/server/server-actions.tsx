@@ -2,15 +2,17 @@ import { useState } from 'react';
 import type { HostErrorValue, Result } from '../../../../shared/ipc/result.js';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { isRunning } from '../../lib/status.js';
-import { useActions } from '../../store/store-context.js';
+import { useActions, useHostReachable } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
-import { RemoveServerDialog } from './remove-server-dialog.js';
+import { RemoveServerDialog } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 
 type Busy = 'start' | 'stop' | 'restart' | undefined;
 
 /** Stop, Start and Restart (whichever apply) and Remove, which asks first. */
 export function ServerActions({ server }: { server: ServerSnapshot }) {
   const { startServer, stopServer, restartServer } = useActions();
+  const reachable = useHostReachable();
   const [busy, setBusy] = useState<Busy>();
   const [error, setError] = useState<HostErrorValue>();
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -37,7 +39,7 @@ export function ServerActions({ server }: { server: ServerSnapshot }) {
         <button
           type="button"
           className="btn"
-          disabled={busy !== undefined}
+          disabled={busy !== undefined || !reachable}
           onClick={() => {
             void run('stop', stopServer);
           }}
@@ -50,7 +52,7 @@ export function ServerActions({ server }: { server: ServerSnapshot }) {
         <button
           type="button"
           className="btn"
-          disabled={busy !== undefined}
+          disabled={busy !== undefined || !reachable}
           onClick={() => {
             void run('restart', restartServer);
           }}
@@ -63,7 +65,7 @@ export function ServerActions({ server }: { server: ServerSnapshot }) {
         <button
           type="button"
           className="btn"
-          disabled={busy !== undefined}
+          disabled={busy !== undefined || !reachable}
           onClick={() => {
             void run('start', startServer);
           }}
@@ -75,6 +77,7 @@ export function ServerActions({ server }: { server: ServerSnapshot }) {
       <button
         type="button"
         className="btn btn--danger-quiet"
+        disabled={!reachable}
         onClick={() => {
           setConfirmRemove(true);
         }}
@@ -87,12 +90,14 @@ export function ServerActions({ server }: { server: ServerSnapshot }) {
         </p>
       )}
       {confirmRemove && (
-        <RemoveServerDialog
-          name={server.name}
-          onClose={() => {
-            setConfirmRemove(false);
-          }}
-        />
+        <Deferred>
+          <RemoveServerDialog
+            name={server.name}
+            onClose={() => {
+              setConfirmRemove(false);
+            }}
+          />
+        </Deferred>
       )}
     </div>
   );

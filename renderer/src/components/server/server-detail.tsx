@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { useAppState } from '../../store/store-context.js';
+import { plural } from '../../lib/text.js';
 import { Tabs } from '../common/tabs.js';
 import type { TabDef } from '../common/tabs.js';
 import { ServerSettings } from '../config/server-settings.js';
-import { LogView } from '../logs/log-view.js';
+import { LogView } from '../../lazy/views.js';
+import { Deferred, ViewLoading } from '../../lazy/on-demand.js';
 import { Collapsible } from '../common/collapsible.js';
 import { PromptsTab } from '../prompts/prompts-tab.js';
 import { ResourcesTab } from '../resources/resources-tab.js';
@@ -18,8 +20,18 @@ import { RestartNotice } from './restart-notice.js';
 import { StartingNotice } from './starting-notice.js';
 import { StrayOutputNotice } from './stray-output-notice.js';
 
-const connectedCount = (server: ServerSnapshot, n: number): string | undefined =>
-  server.status === 'connected' ? String(n) : undefined;
+/** A tab's count while connected; a second kind ("+ 2 templates") only when there are some. */
+function connectedCount(
+  server: ServerSnapshot,
+  n: number,
+  more?: number,
+  moreWhat?: string,
+): string | undefined {
+  if (server.status !== 'connected') return undefined;
+  return more !== undefined && more > 0 && moreWhat !== undefined
+    ? `${String(n)} + ${plural(more, moreWhat)}`
+    : String(n);
+}
 
 /** Everything about the selected server: status, what it is, why it failed, then its tabs. */
 export function ServerDetail({ name }: { name: string }) {
@@ -38,8 +50,9 @@ export function ServerDetail({ name }: { name: string }) {
     {
       id: 'resources',
       label: 'Resources',
+      // Resources and templates counted apart: a template is not a resource you can read as it is.
       badge: server.capabilities.resources
-        ? connectedCount(server, server.counts.resources + (server.counts.resourceTemplates ?? 0))
+        ? connectedCount(server, server.counts.resources, server.counts.resourceTemplates, 'template')
         : undefined,
       render: () => <ResourcesTab server={server} />,
     },
@@ -50,7 +63,15 @@ export function ServerDetail({ name }: { name: string }) {
       render: () => <PromptsTab server={server} />,
     },
     { id: 'roots', label: 'Roots', render: () => <RootsTab server={server} /> },
-    { id: 'logs', label: 'Logs', render: () => <LogView server={server} /> },
+    {
+      id: 'logs',
+      label: 'Logs',
+      render: () => (
+        <Deferred fallback={<ViewLoading />}>
+          <LogView server={server} />
+        </Deferred>
+      ),
+    },
     { id: 'settings', label: 'Settings', render: () => <ServerSettings server={server} /> },
   ];
 

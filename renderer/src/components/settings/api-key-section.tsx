@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import type { HostErrorValue } from '../../../../shared/ipc/result.js';
+import { originOf } from '../../../../shared/model/settings.js';
+import { keyStorageSentence } from '../../lib/key-storage.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { Spinner } from '../common/spinner.js';
 
@@ -9,8 +11,9 @@ import { Spinner } from '../common/spinner.js';
  */
 export function ApiKeySection() {
   const apiKey = useChat((s) => s.settings?.apiKey);
+  const baseUrl = useChat((s) => s.settings?.baseUrl);
   const settingsError = useChat((s) => s.settingsError);
-  const { setApiKey, clearApiKey } = useChatActions();
+  const { setApiKey, clearApiKey, saveSettings } = useChatActions();
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<HostErrorValue>();
@@ -48,12 +51,14 @@ export function ApiKeySection() {
               Set
             </span>{' '}
             <code>{apiKey.hint ?? '(hidden)'}</code>
-            {!apiKey.encrypted && (
-              <span className="settings-card__warn">
-                {' '}
-                · this system offers no secure storage, so the key is only obfuscated on disk
-              </span>
-            )}
+          </>
+        ) : apiKey.heldFor !== undefined ? (
+          <>
+            <span className="status status--stopped">
+              <span className="status__dot" />
+              Not sent to this host
+            </span>{' '}
+            <code>{apiKey.hint ?? '(hidden)'}</code>
           </>
         ) : (
           <span className="status status--stopped">
@@ -62,6 +67,25 @@ export function ApiKeySection() {
           </span>
         )}
       </p>
+      {apiKey?.heldFor !== undefined && baseUrl !== undefined && (
+        <div className="settings-card__held">
+          <p>
+            Your key was saved for <code>{apiKey.heldFor}</code>. It is not sent to{' '}
+            <code>{originOf(baseUrl)}</code>, the host of the base URL now, unless you allow it there or enter
+            a key for that host.
+          </p>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() => {
+              run(() => saveSettings({ allowKeyFor: originOf(baseUrl) }));
+            }}
+          >
+            Send my key to {originOf(baseUrl)}
+          </button>
+        </div>
+      )}
       <form
         className="settings-card__row"
         onSubmit={(event) => {
@@ -70,7 +94,7 @@ export function ApiKeySection() {
         }}
       >
         <label htmlFor={inputId} className="field__label">
-          {apiKey?.set ? 'Replace key' : 'API key'}
+          {apiKey?.set === true ? 'Replace key' : 'API key'}
         </label>
         <input
           id={inputId}
@@ -90,7 +114,7 @@ export function ApiKeySection() {
           {busy && <Spinner />}
           Save key
         </button>
-        {apiKey?.set && (
+        {(apiKey?.set === true || apiKey?.heldFor !== undefined) && (
           <button
             type="button"
             className="btn btn--danger-quiet"
@@ -113,9 +137,9 @@ export function ApiKeySection() {
           Saved.
         </p>
       )}
-      <p className="field__hint">
-        Stored encrypted by the host and used only for requests to the base URL below; it is never shown
-        again, not even here.
+      <p className={`field__hint${apiKey?.storage === 'obfuscated-file' ? ' settings-card__warn-text' : ''}`}>
+        {keyStorageSentence(apiKey)} It is sent only to the host of the base URL it was entered for, and never
+        shown again, not even here.
       </p>
     </section>
   );

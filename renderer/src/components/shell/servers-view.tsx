@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { AddServerDialog } from '../add-server/add-server-dialog.js';
+import { AddServerDialog } from '../../lazy/views.js';
+import { Deferred } from '../../lazy/on-demand.js';
 import { EmptyState } from '../empty-state.js';
 import { LoadingState } from '../loading-state.js';
 import { ServerDetail } from '../server/server-detail.js';
@@ -30,11 +31,13 @@ export function ServersView() {
         <main className={stale ? 'main main--stale' : 'main'}>{body}</main>
       </div>
       {adding && (
-        <AddServerDialog
-          onClose={() => {
-            setAdding(false);
-          }}
-        />
+        <Deferred>
+          <AddServerDialog
+            onClose={() => {
+              setAdding(false);
+            }}
+          />
+        </Deferred>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useAppState } from '../../store/store-context.js';
+import { useAppState, useHostReachable } from '../../store/store-context.js';
 import { ServerListItem } from './server-list-item.js';
 import { ConfigMenu } from '../config/config-menu.js';
 
@@ -7,6 +7,7 @@ export function Sidebar({ onAddServer }: { onAddServer: () => void }) {
   const appInfo = useAppState((s) => s.appInfo);
   const serverNames = useAppState((s) => s.serverNames);
   const loaded = useAppState((s) => s.loaded);
+  const reachable = useHostReachable();
 
   return (
     <nav className="sidebar" aria-label="Servers">
@@ -15,7 +16,12 @@ export function Sidebar({ onAddServer }: { onAddServer: () => void }) {
         <h1 className="sidebar__name">{appInfo?.name ?? 'MCP Host'}</h1>
         {appInfo && <span className="sidebar__version">v{appInfo.version}</span>}
       </div>
-      <button type="button" className="btn btn--primary sidebar__add" onClick={onAddServer}>
+      <button
+        type="button"
+        className="btn btn--primary sidebar__add"
+        onClick={onAddServer}
+        disabled={!reachable}
+      >
         <span className="btn__icon" aria-hidden="true">
           +
         </span>

@@ -5,6 +5,7 @@ import type { ToolCallError, ToolCallState } from '../../store/app-state.js';
 import { useActions } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
 import { CallProgress } from './call-progress.js';
+import { useHostReachable } from '../../store/store-context.js';
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.userAgent);
 
@@ -22,7 +23,9 @@ export function CallForm({
   const { setToolArguments, callTool } = useActions();
   const skeleton = useMemo(() => argumentsSkeleton(tool.inputSchema), [tool.inputSchema]);
   const text = call.argumentsText ?? skeleton;
-  const connected = server.status === 'connected';
+  const reachable = useHostReachable();
+  // Callable only when the server is connected and the host can be reached at all.
+  const connected = server.status === 'connected' && reachable;
   const button = useRef<HTMLButtonElement>(null);
   const wasRunning = useRef(call.running);
 
@@ -63,7 +66,11 @@ export function CallForm({
       />
       <div className="call-form__footer">
         <span id={`${id}-hint`} className="field__hint">
-          {connected ? `${IS_MAC ? '⌘' : 'Ctrl'}+Enter to call` : 'Connect the server to call its tools.'}
+          {connected
+            ? `${IS_MAC ? '⌘' : 'Ctrl'}+Enter to call`
+            : reachable
+              ? 'Connect the server to call its tools.'
+              : 'The host is not reachable.'}
         </span>
         <button
           ref={button}

@@ -5,6 +5,7 @@ import { firstLine } from '../../lib/text.js';
 import { useActions } from '../../store/store-context.js';
 import { ToolToggle } from '../config/tool-toggle.js';
 import { ToolAppTag } from '../apps/panel-tool-app.js';
+import { ServerText } from '../common/server-text.js';
 
 /** From this many tools on, only the rows on screen are in the DOM. */
 export const VIRTUALIZE_FROM = 200;
@@ -99,9 +100,19 @@ function ToolRow({
           selectTool(tool.name);
         }}
       >
-        <span className="tool-item__name mono">{tool.name}</span>
-        {title !== undefined && <span className="tool-item__title">{title}</span>}
-        {summary !== '' && <span className="tool-item__summary clamp-2">{summary}</span>}
+        <span className="tool-item__name mono">
+          <ServerText text={tool.name} />
+        </span>
+        {title !== undefined && (
+          <span className="tool-item__title">
+            <ServerText text={title} />
+          </span>
+        )}
+        {summary !== '' && (
+          <span className="tool-item__summary clamp-2">
+            <ServerText text={summary} />
+          </span>
+        )}
         {tool.disabled === true && <span className="tag tool-item__off">Disabled</span>}
         <ToolAppTag tool={tool} />
       </button>

@@ -8,6 +8,7 @@ import { AppOnlyBadge, PanelToolApp } from '../apps/panel-tool-app.js';
 import { CallForm } from './call-form.js';
 import { PinToggle } from './pin-toggle.js';
 import { ToolHints } from './tool-hints.js';
+import { ServerText } from '../common/server-text.js';
 
 /** One tool: what it is, its schema, the arguments editor and the last result. */
 export function ToolPanel({ server, tool }: { server: ServerSnapshot; tool: ToolInfo }) {
@@ -27,13 +28,23 @@ export function ToolPanel({ server, tool }: { server: ServerSnapshot; tool: Tool
     <div ref={ref} className="card tool-panel">
       <header className="tool-panel__header">
         <h3 className="tool-panel__heading">
-          <span className="mono">{tool.name}</span>
-          {title !== undefined && <span className="tool-panel__title">{title}</span>}
+          <span className="mono">
+            <ServerText text={tool.name} />
+          </span>
+          {title !== undefined && (
+            <span className="tool-panel__title">
+              <ServerText text={title} />
+            </span>
+          )}
         </h3>
         <ToolHints annotations={tool.annotations} />
         <PinToggle server={server.name} tool={tool.name} />
       </header>
-      {tool.description !== undefined && <p className="tool-panel__description">{tool.description}</p>}
+      {tool.description !== undefined && (
+        <p className="tool-panel__description">
+          <ServerText text={tool.description} />
+        </p>
+      )}
       <Collapsible title="Input schema">
         <pre className="code-block">{JSON.stringify(tool.inputSchema, null, 2)}</pre>
       </Collapsible>

@@ -1,0 +1,69 @@
+// What a flooding server sends to the page: frames and bytes per event on the
+// headless socket while the raw fixture writes 16 MB to stderr and reports
+// progress every millisecond. One run, no assertions: prints the counts.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createHost } from '../electron/host/host.js';
+import { createLocalClient } from '../electron/host/ipc/local-client.js';
+import { NodePlatform } from '../electron/host/node-platform.js';
+import { startHeadless } from '../electron/headless/server.js';
+import { recordSocket } from '../test/helpers/socket-recorder.js';
+import { table } from './lib/measure.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
+const configPath = join(dir, 'mcp-servers.json');
+const raw = resolve('test/fixtures/servers/raw-server.mjs');
+writeFileSync(
+  configPath,
+  JSON.stringify({ mcpServers: { raw: { command: process.execPath, args: [raw] } } }),
+);
+const staticDir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-static-'));
+writeFileSync(join(staticDir, 'index.html'), '<!doctype html>');
+const host = createHost({
+  platform: new NodePlatform(dir),
+  shell: 'headless',
+  appVersion: 'bench',
+  configPath,
+});
+await host.loadConfig();
+await createLocalClient(host.handlers).startServer({ name: 'raw' });
+const server = await startHeadless({ host, staticDir, port: 0 });
+
+const page = await recordSocket(server.port, server.token);
+const started = performance.now();
+page.send(1, 'callTool', {
+  server: 'raw',
+  tool: 'progress',
+  argumentsJson: JSON.stringify({ steps: 0, intervalMs: 1 }),
+  callId: 'endless-progress',
+});
+page.send(2, 'callTool', {
+  server: 'raw',
+  tool: 'flood',
+  argumentsJson: JSON.stringify({ stderrMb: 16, stdoutMb: 0 }),
+});
+while (!page.answers.has(2)) await new Promise((r) => setTimeout(r, 20));
+const floodSeconds = (performance.now() - started) / 1000;
+await new Promise((r) => setTimeout(r, 20_000 - floodSeconds * 1000));
+page.send(3, 'cancelToolCall', { callId: 'endless-progress' });
+while (!page.answers.has(1)) await new Promise((r) => setTimeout(r, 20));
+const seconds = (performance.now() - started) / 1000;
+await new Promise((r) => setTimeout(r, 1200));
+page.close();
+
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+console.log(
+  `event-flood bench: 16 MB of stderr (took ${floodSeconds.toFixed(1)} s) and progress every 1 ms, ${seconds.toFixed(1)} s in all`,
+);
+table([
+  ['  event', 'frames', 'bytes', 'frames/s'],
+  ...[...page.frames.keys()].map((event) => [
+    `  ${event}`,
+    String(page.frames.get(event) ?? 0),
+    kb(page.bytes.get(event) ?? 0),
+    ((page.frames.get(event) ?? 0) / seconds).toFixed(1),
+  ]),
+]);
+await server.close();
+await host.dispose();

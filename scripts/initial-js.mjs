@@ -1,0 +1,30 @@
+// Prints how much JavaScript the renderer's first screen loads: the entry
+// script of dist/renderer/index.html and the chunks it preloads, raw and
+// gzipped. Everything else is loaded on demand (renderer/src/lazy/views.tsx).
+// Run after `vite build` (npm run build:renderer does).
+import { readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+
+const dir = 'dist/renderer';
+const html = readFileSync(join(dir, 'index.html'), 'utf8');
+const initial = [
+  ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\.\/([^"]+\.js)"/g),
+].map((m) => m[1]);
+const size = (file) => {
+  const body = readFileSync(join(dir, file));
+  return { raw: body.length, gzip: gzipSync(body).length };
+};
+const sum = (files) =>
+  files.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+const all = readdirSync(join(dir, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
+const lazy = all.filter((f) => !initial.includes(f));
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+const first = sum(initial);
+const rest = sum(lazy);
+console.log(
+  `Initial JS (first screen): ${kb(first.raw)} (${kb(first.gzip)} gzip) in ${String(initial.length)} files; ` +
+    `on demand: ${kb(rest.raw)} in ${String(lazy.length)} chunks.`,
+);

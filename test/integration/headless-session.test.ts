@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SESSION_FILE_NAME } from '../../electron/headless/session-file.js';
+import { cliPath, headlessDir, startHeadlessProcess } from '../helpers/headless-process.js';
+import type { HeadlessProcess } from '../helpers/headless-process.js';
+
+/** One access token and port per data folder: a restarted host answers the page that is still open. */
+
+let running: HeadlessProcess | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+/** Opens the IPC socket with a token; the HTTP status of a refusal, or 101. */
+function socketStatus(port: number, token: string): Promise<{ status: number; ws?: WebSocket }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${String(port)}/ipc?token=${token}`, {
+      origin: `http://127.0.0.1:${String(port)}`,
+    });
+    ws.once('open', () => {
+      resolve({ status: 101, ws });
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      resolve({ status: res.statusCode ?? 0 });
+    });
+    ws.once('error', () => {
+      resolve({ status: -1 });
+    });
+  });
+}
+
+function rotate(dir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [cliPath, 'rotate-token'],
+      { env: { ...process.env, XDG_CONFIG_HOME: dir } },
+      (error, stdout) => {
+        if (error) reject(new Error(error.message));
+        else resolve(stdout);
+      },
+    );
+  });
+}
+
+/** serve without --port, as a person starts it: the remembered port is used. */
+const serve = (dir: string) => startHeadlessProcess(dir);
+
+describe('the headless session', () => {
+  it('is kept 0600 in the data folder; a restart (after kill -9) has the same address', async () => {
+    const dir = headlessDir();
+    running = await serve(dir);
+    const first = running.url;
+    const file = join(dir, 'MCP Host', SESSION_FILE_NAME);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    running.child.kill('SIGKILL');
+    await new Promise((resolve) => running?.child.once('exit', resolve));
+    running = await serve(dir);
+    expect(running.url).toBe(first);
+    expect((await socketStatus(running.port, running.token)).status).toBe(101);
+  });
+
+  it('rotate-token: the old link is refused, its open sockets closed, the new one works', async () => {
+    const dir = headlessDir();
+    running = await serve(dir);
+    const old = running.token;
+    const open = await socketStatus(running.port, old);
+    expect(open.status).toBe(101);
+    const closed = new Promise<number>((resolve) => open.ws?.once('close', resolve));
+
+    const printed = await rotate(dir);
+    const fresh = /token=([0-9a-f]{64})/.exec(printed)?.[1] ?? '';
+    expect(fresh).not.toBe(old);
+    expect(printed).toContain(`http://127.0.0.1:${String(running.port)}/?token=${fresh}`);
+    expect((await socketStatus(running.port, old)).status).toBe(401);
+    expect(await closed).toBe(1008);
+    const next = await socketStatus(running.port, fresh);
+    expect(next.status).toBe(101);
+    next.ws?.close();
+  });
+});
