@@ -43,7 +43,7 @@ describe('a conversation reloaded after the connection came back', () => {
     expect(reconcileLoaded(streamingView, detail())).toEqual({
       messages: [user],
       turn: undefined,
-      streaming: { messageId: 'a1', turnId: 't1', text: 'Half an ans', cutOff: true },
+      streaming: { messageId: 'a1', turnId: 't1', text: 'Half an ans', thinking: '', cutOff: true },
     });
   });
 

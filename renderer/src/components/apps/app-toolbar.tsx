@@ -1,4 +1,5 @@
 import type { AppView } from '../../../../shared/model/apps.js';
+import { ServerText } from '../common/server-text.js';
 
 /**
  * The strip above an app: says plainly that what follows is an app from a
@@ -21,7 +22,7 @@ export function AppToolbar({
       <span className="app-frame__label">
         <span className="app-frame__badge">App</span>
         <span className="app-frame__source" title={view.resourceUri}>
-          {view.resourceUri} · from {view.server}
+          <ServerText text={view.resourceUri} /> · from {view.server}
         </span>
         {!live && <span className="app-frame__state">starting…</span>}
       </span>

@@ -1,4 +1,5 @@
 import type { ToolSearchChatBlock } from '../../../../shared/model/chat.js';
+import { ServerText } from '../common/server-text.js';
 
 /** A tool search Claude ran: what it looked for and which tools it loaded. */
 export function ToolSearchNote({ block }: { block: ToolSearchChatBlock }) {
@@ -22,7 +23,9 @@ export function ToolSearchNote({ block }: { block: ToolSearchChatBlock }) {
             {block.found.map((f, i) => (
               <span key={`${f.server}/${f.tool}`}>
                 {i > 0 ? ', ' : ''}
-                <span className="mono">{f.tool}</span>{' '}
+                <span className="mono">
+                  <ServerText text={f.tool} />
+                </span>{' '}
                 <span className="tool-search-note__server">on {f.server}</span>
               </span>
             ))}

@@ -4,6 +4,7 @@ import { describeIdentity } from '../../lib/consent-rules.js';
 import type { ConsentDialogProps } from './consent-queue.js';
 import { AnnotationChanges } from './annotation-changes.js';
 import { AnnotationHints } from './annotation-hints.js';
+import { revealInvisible } from '../../../../shared/text/invisible.js';
 import { ServerText } from '../common/server-text.js';
 import { ALLOW_LABEL, RememberChoice } from './remember-choice.js';
 import type { AllowDecision } from './remember-choice.js';
@@ -61,7 +62,10 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
             {prompt.requestedByApp && (
               <>
                 {' '}
-                · asked by its app <code>{prompt.requestedByApp.resourceUri}</code>
+                · asked by its app{' '}
+                <code>
+                  <ServerText text={prompt.requestedByApp.resourceUri} />
+                </code>
               </>
             )}
           </p>
@@ -86,7 +90,9 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
           {prompt.identity && (
             <p className="consent__identity">
               {prompt.identity.kind === 'stdio' ? 'The server runs ' : 'The server is at '}
-              <code>{describeIdentity(prompt.identity)}</code>
+              <code>
+                <ServerText text={describeIdentity(prompt.identity)} />
+              </code>
             </p>
           )}
           {prompt.rulesUnavailable !== undefined ? (
@@ -96,7 +102,7 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
           ) : (
             <RememberChoice
               server={server}
-              tool={prompt.tool}
+              tool={revealInvisible(prompt.tool)}
               readOnly={prompt.annotations?.readOnlyHint === true}
               inConversation={prompt.outsideConversation !== true}
               value={choice}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ServerText } from '../common/server-text.js';
 import type { ConsentRule } from '../../../../shared/model/consent-rules.js';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { SCOPE_LABEL, describeIdentity, groupByServer, ruleStatus } from '../../lib/consent-rules.js';
@@ -97,7 +98,9 @@ function RuleItem({ rule, snapshot }: { rule: ConsentRule; snapshot: ServerSnaps
           {rule.tool !== undefined && (
             <>
               {': '}
-              <code>{rule.tool}</code>
+              <code>
+                <ServerText text={rule.tool} />
+              </code>
             </>
           )}
           {rule.scope === 'conversation' && (
