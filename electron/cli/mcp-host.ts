@@ -124,20 +124,23 @@ async function serve(
   // page left open reconnects when the host is started again.
   const session = new SessionFile(new NodePlatform().userDataDir());
   const token = () => session.token();
-  const remembered = port ?? session.read().port;
+  const stored = session.read();
+  const remembered = port ?? stored.port;
+  const sandboxPort = stored.sandboxPort;
   const server = await startHeadless({
     host,
     staticDir,
     port: remembered ?? 0,
+    sandboxPort,
     extraOrigins: devOrigins,
     token,
   }).catch((error: unknown) => {
     // The remembered port is taken (another program, another host): any free one will do.
     if (port === undefined && remembered !== undefined && isAddressInUse(error))
-      return startHeadless({ host, staticDir, port: 0, extraOrigins: devOrigins, token });
+      return startHeadless({ host, staticDir, port: 0, sandboxPort, extraOrigins: devOrigins, token });
     throw error;
   });
-  session.rememberPort(server.port);
+  session.rememberPorts(server.port, server.sandboxPort);
   const config = unwrap(await api.getConfigState({}));
   process.stdout.write(
     `MCP Host is running headless.\n  Open: ${server.url}\n  Config: ${config.path}\n` +

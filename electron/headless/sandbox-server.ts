@@ -1,13 +1,15 @@
 import { createServer } from 'node:http';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Host } from '../host/host-types.js';
 import { MAX_REPORT_BYTES } from '../host/apps/sandbox-responder.js';
 import { allowedHost, requestUrl } from './auth.js';
+import { boundConnections } from './connection-limits.js';
 
 export interface SandboxServer {
   /** http://127.0.0.1:PORT, the apps' own origin. */
   readonly origin: string;
+  readonly port: number;
   close(): Promise<void>;
 }
 
@@ -22,8 +24,10 @@ export interface SandboxServer {
 export async function startSandboxServer(
   host: Host,
   hostOrigins: () => readonly string[],
+  preferredPort = 0,
 ): Promise<SandboxServer> {
   const http = createServer();
+  boundConnections(http);
   let port = 0;
   http.on('request', (req, res) => {
     if (!allowedHost(req.headers.host, port)) {
@@ -37,12 +41,10 @@ export async function startSandboxServer(
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(0, '127.0.0.1', () => {
-      http.off('error', reject);
-      resolve();
-    });
+  // The port it had last time, so apps in a page left open keep loading after a restart; else any.
+  await listen(http, preferredPort).catch((error: unknown) => {
+    if (preferredPort === 0) throw error;
+    return listen(http, 0);
   });
   port = (http.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${String(port)}`;
@@ -55,6 +57,7 @@ export async function startSandboxServer(
   });
   return {
     origin,
+    port,
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();
@@ -63,6 +66,16 @@ export async function startSandboxServer(
         });
       }),
   };
+}
+
+function listen(http: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, '127.0.0.1', () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 /** A POST body up to the report limit (the rest is dropped); GET has none. */

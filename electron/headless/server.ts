@@ -10,6 +10,7 @@ import type { Host } from '../host/host-types.js';
 import { dispatch } from '../host/ipc/dispatch.js';
 import { allowedHost, allowedOrigins, newToken, requestToken, requestUrl, tokenMatches } from './auth.js';
 import { readStatic } from './static-files.js';
+import { boundConnections } from './connection-limits.js';
 import { startSandboxServer } from './sandbox-server.js';
 import { tooManyValues } from './frame-guard.js';
 
@@ -21,6 +22,8 @@ export interface HeadlessOptions {
   port?: number;
   /** Origins allowed besides the shell's own, e.g. the Vite dev server in `npm run dev`. */
   extraOrigins?: readonly string[];
+  /** The apps' sandbox origin's port (the last one used, so an open page's apps still load); 0 or absent: any. */
+  sandboxPort?: number | undefined;
   /**
    * The access token, read on every request: a function lets it change while
    * the shell runs (the CLI's per-installation token, rotated with
@@ -34,6 +37,8 @@ export interface HeadlessServer {
   /** The page's address, token included: the only way in. */
   readonly url: string;
   readonly port: number;
+  /** The port of the apps' sandbox origin. */
+  readonly sandboxPort: number;
   readonly token: string;
   close(): Promise<void>;
 }
@@ -43,8 +48,6 @@ const TOKEN_CHECK_MS = 2000;
 
 /** Open pages (authenticated sockets) at once; a person has a few tabs, not dozens. */
 export const MAX_SOCKETS = 16;
-/** TCP connections at once, authenticated or not (page loads, sockets, strays). */
-export const MAX_CONNECTIONS = 64;
 
 /**
  * The headless shell: serves the built renderer and the host API over one
@@ -67,13 +70,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
   wss.on('error', (error) => {
     console.error(`[headless] WebSocket server error: ${error.message}`);
   });
-  http.maxConnections = MAX_CONNECTIONS;
-  // A connection that never finishes its request headers does not hold a slot for long.
-  http.headersTimeout = 10_000;
-  http.requestTimeout = 30_000;
-  http.on('clientError', (_error, socket) => {
-    socket.destroy();
-  });
+  boundConnections(http);
 
   http.on('request', (req, res) => {
     void serveHttp(req, res, {
@@ -117,9 +114,11 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
   });
   port = (http.address() as AddressInfo).port;
   // MCP Apps run on a second loopback origin that only the shell's own pages may frame.
-  const sandbox = await startSandboxServer(options.host, () => [
-    ...allowedOrigins(port, options.extraOrigins),
-  ]);
+  const sandbox = await startSandboxServer(
+    options.host,
+    () => [...allowedOrigins(port, options.extraOrigins)],
+    options.sandboxPort ?? 0,
+  );
   sandboxOrigin = () => sandbox.origin;
 
   return {
@@ -127,6 +126,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
       return `http://127.0.0.1:${String(port)}/?${TOKEN_PARAM}=${currentToken()}`;
     },
     port,
+    sandboxPort: sandbox.port,
     get token() {
       return currentToken();
     },

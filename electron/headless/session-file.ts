@@ -9,6 +9,8 @@ export const SESSION_FILE_NAME = 'headless-session.json';
 const SessionSchema = z.object({
   token: z.string().regex(/^[0-9a-f]{64}$/),
   port: z.number().int().min(1).max(65535).optional(),
+  /** The apps' sandbox origin's port. */
+  sandboxPort: z.number().int().min(1).max(65535).optional(),
 });
 export type HeadlessSession = z.infer<typeof SessionSchema>;
 
@@ -50,9 +52,11 @@ export class SessionFile {
     return this.read().token;
   }
 
-  rememberPort(port: number): void {
+  /** Keeps the ports used, so a restart answers at the same address (and serves apps from the same origin). */
+  rememberPorts(port: number, sandboxPort: number): void {
     const current = this.read();
-    if (current.port !== port) this.write({ ...current, port });
+    if (current.port !== port || current.sandboxPort !== sandboxPort)
+      this.write({ ...current, port, sandboxPort });
   }
 
   /** Replaces the token; pages opened with the old one can no longer connect. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -57,11 +57,18 @@ describe('the headless session', () => {
     const first = running.url;
     const file = join(dir, 'MCP Host', SESSION_FILE_NAME);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    const sandboxPort = (JSON.parse(readFileSync(file, 'utf8')) as { sandboxPort?: number }).sandboxPort;
+    expect(sandboxPort).toBeGreaterThan(0);
     running.child.kill('SIGKILL');
     await new Promise((resolve) => running?.child.once('exit', resolve));
     running = await serve(dir);
     expect(running.url).toBe(first);
     expect((await socketStatus(running.port, running.token)).status).toBe(101);
+    // The apps' sandbox origin is the same too, so apps in the page left open still load.
+    const page = await fetch(running.url);
+    expect(page.headers.get('content-security-policy')).toContain(
+      `frame-src http://127.0.0.1:${String(sandboxPort)}`,
+    );
   });
 
   it('rotate-token: the old link is refused, its open sockets closed, the new one works', async () => {
