@@ -11,7 +11,7 @@ import { createHost } from '../electron/host/host.js';
 import type { Host } from '../electron/host/host-types.js';
 import { createLocalClient } from '../electron/host/ipc/local-client.js';
 import { NodePlatform } from '../electron/host/node-platform.js';
-import { hostEnvironment } from '../electron/host/servers/login-env.js';
+import { hostEnvironment } from '../electron/host/servers/launch/login-env.js';
 import type { HostRequests } from '../shared/ipc/host-api.js';
 import type { StdioServerConfig } from '../shared/model/config.js';
 import { collectGarbage, mib, ms, ratio, summarize, table } from './lib/measure.js';

@@ -1,8 +1,8 @@
 // Server log: ring buffer vs a naive array, and how much the batching saves on the IPC pipe.
 // One run, no assertions: prints measured values and ratios.
-import { ServerLog, ServerLogs } from '../electron/host/servers/server-log.js';
+import { ServerLog, ServerLogs } from '../electron/host/servers/lifecycle/server-log.js';
 import { table, timeMs } from './lib/measure.js';
-import type { NewLogEntry } from '../electron/host/servers/server-log.js';
+import type { NewLogEntry } from '../electron/host/servers/lifecycle/server-log.js';
 import type { LogEntry } from '../shared/model/logs.js';
 
 const LINES = 1_000_000;

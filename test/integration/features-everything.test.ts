@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { resourceAsContext } from '../../electron/host/features/resource-context.js';
-import { ConfigStore } from '../../electron/host/servers/config-store.js';
+import { ConfigStore } from '../../electron/host/servers/config/config-store.js';
 import { ServerManager } from '../../electron/host/servers/server-manager.js';
 import { createTestHost, start, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';

@@ -6,7 +6,7 @@ import {
   previewServers,
   stripJsonComments,
   substituteInputs,
-} from '../../electron/host/servers/config-import.js';
+} from '../../electron/host/servers/config/config-import.js';
 import { HostError } from '../../electron/host/errors.js';
 
 const fixture = (name: string) =>

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigStore, readConfigFile } from '../../electron/host/servers/config-store.js';
+import { ConfigStore, readConfigFile } from '../../electron/host/servers/config/config-store.js';
 import { tempDir } from '../helpers/servers.js';
 
 const fileWith = (text: string) => {

@@ -5,8 +5,8 @@ import {
   launchOf,
   mergeInput,
   needsLaunchConsent,
-} from '../../electron/host/servers/server-config-edit.js';
-import { replaceEntry } from '../../electron/host/servers/config-store.js';
+} from '../../electron/host/servers/config/server-config-edit.js';
+import { replaceEntry } from '../../electron/host/servers/config/config-store.js';
 import { ServerInputSchema } from '../../shared/model/server-input.js';
 
 describe('checkConfigText', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { oversizedReplyError, oversizedResponseId } from '../../electron/host/servers/oversized-reply.js';
-import type { OversizedLine } from '../../electron/host/servers/line-splitter.js';
+import {
+  oversizedReplyError,
+  oversizedResponseId,
+} from '../../electron/host/servers/transports/oversized-reply.js';
+import type { OversizedLine } from '../../electron/host/servers/transports/line-splitter.js';
 
 const line = (head: string, tail = '', ended = false): OversizedLine => ({
   head,

@@ -4,7 +4,7 @@ import {
   GuardedRequest,
   formatDuration,
   requestPolicyOf,
-} from '../../electron/host/servers/request-policy.js';
+} from '../../electron/host/servers/lifecycle/request-policy.js';
 
 describe('request policy', () => {
   it('defaults to 60 s of silence and 10 min in all; a total below the timeout is raised to it', () => {

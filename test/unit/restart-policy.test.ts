@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RestartPolicy } from '../../electron/host/servers/restart-policy.js';
+import { RestartPolicy } from '../../electron/host/servers/lifecycle/restart-policy.js';
 
 describe('RestartPolicy', () => {
   it('doubles the delay from 1 s and gives up at the 5th crash within the window', () => {

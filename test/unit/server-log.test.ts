@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerLog, ServerLogs } from '../../electron/host/servers/server-log.js';
+import { ServerLog, ServerLogs } from '../../electron/host/servers/lifecycle/server-log.js';
 import type { ServerLogBatch } from '../../shared/model/logs.js';
 
 describe('ServerLog ring buffer', () => {

@@ -3,7 +3,7 @@ import { toolResourceUri } from '../../../shared/model/tool-meta.js';
 import type { AppOrigin, AppPermission, AppView } from '../../../shared/model/apps.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import { HostError } from '../errors.js';
-import type { ServerLogs } from '../servers/server-log.js';
+import type { ServerLogs } from '../servers/lifecycle/server-log.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import { loadAppResource } from './app-resource.js';
 import { buildAppCsp } from './csp.js';

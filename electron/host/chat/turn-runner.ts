@@ -12,7 +12,7 @@ import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/setti
 import { HostError, describeError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
-import type { ProgressUpdate } from '../servers/request-policy.js';
+import type { ProgressUpdate } from '../servers/lifecycle/request-policy.js';
 import { LatestThrottle } from '../latest-throttle.js';
 import type { ConversationStore, NewMessage, StoredFullResult } from '../store/conversation-store.js';
 import { retryableKind, toChatError } from './api-errors.js';

@@ -6,7 +6,7 @@ import type { ElicitationServices } from '../client-features/elicitation-handler
 import { installRootsHandler } from '../client-features/roots.js';
 import { installSampling } from '../client-features/sampling-handler.js';
 import type { SamplingServices } from '../client-features/sampling-handler.js';
-import type { NewLogEntry } from './server-log.js';
+import type { NewLogEntry } from './lifecycle/server-log.js';
 
 export interface ServerClientOptions {
   /** The server this client talks to (its handlers name it). */

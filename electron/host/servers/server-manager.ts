@@ -5,11 +5,11 @@ import { LatestThrottle } from '../latest-throttle.js';
 import { HostError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { LaunchRequest } from '../platform.js';
-import type { ConfigStore } from './config-store.js';
-import { CancellableCalls } from './request-policy.js';
+import type { ConfigStore } from './config/config-store.js';
+import { CancellableCalls } from './lifecycle/request-policy.js';
 import { ServerConnection } from './server-connection.js';
 import type { ConnectionOptions } from './server-connection.js';
-import type { ServerLogs } from './server-log.js';
+import type { ServerLogs } from './lifecycle/server-log.js';
 
 export interface ServerManagerOptions extends Omit<ConnectionOptions, 'onChange' | 'onLog'> {
   emit: HostEventSink;

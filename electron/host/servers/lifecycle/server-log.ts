@@ -1,6 +1,6 @@
-import { ellipsize } from '../text.js';
-import type { LogEntry, LogLevel, ServerLogs as ServerLogsValue } from '../../../shared/model/logs.js';
-import type { HostEventSink } from '../ipc/handlers.js';
+import { ellipsize } from '../../text.js';
+import type { LogEntry, LogLevel, ServerLogs as ServerLogsValue } from '../../../../shared/model/logs.js';
+import type { HostEventSink } from '../../ipc/handlers.js';
 
 /** A log line before the buffer numbers and stamps it. */
 export type NewLogEntry = Omit<LogEntry, 'seq' | 'time'>;

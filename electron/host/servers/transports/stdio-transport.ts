@@ -3,13 +3,13 @@ import { delimiter } from 'node:path';
 import spawn from 'cross-spawn';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { HostError } from '../errors.js';
+import { HostError } from '../../errors.js';
 import { splitBatchText } from './batch-tolerant-transport.js';
 import { LineSplitter } from './line-splitter.js';
 import type { OversizedLine } from './line-splitter.js';
 import { oversizedReplyError, oversizedResponseId } from './oversized-reply.js';
 import { signalTree, trackProcessTree, treeAlive, untrackProcessTree } from './process-group.js';
-import { ellipsize } from '../text.js';
+import { ellipsize } from '../../text.js';
 
 export interface StdioLaunch {
   command: string;

@@ -1,4 +1,4 @@
-import type { ServerLauncher } from '../../../shared/model/server.js';
+import type { ServerLauncher } from '../../../../shared/model/server.js';
 
 /**
  * Package launchers (npx, uvx, pnpm dlx, …) run a server after fetching it,

@@ -1,11 +1,11 @@
 import { isSpecType } from '@modelcontextprotocol/client';
 import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
-import { HostError } from '../errors.js';
+import { HostError } from '../../errors.js';
 import { HandshakeWatch } from './handshake-watch.js';
 import type { HandshakeWait } from './handshake-watch.js';
-import type { ServerOutput } from './server-output.js';
-import { StdioProcessTransport } from './stdio-transport.js';
-import type { ProcessExit, StdioLaunch } from './stdio-transport.js';
+import type { ServerOutput } from '../lifecycle/server-output.js';
+import { StdioProcessTransport } from '../transports/stdio-transport.js';
+import type { ProcessExit, StdioLaunch } from '../transports/stdio-transport.js';
 
 export interface StdioHandshakeParams {
   name: string;

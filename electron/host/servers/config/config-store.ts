@@ -1,9 +1,9 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ConfigFileSchema } from '../../../shared/model/config.js';
-import type { ConfigFile, ServerConfig } from '../../../shared/model/config.js';
-import { HostError, describeError } from '../errors.js';
-import { SerialQueue, tempPathFor } from '../serial-queue.js';
+import { ConfigFileSchema } from '../../../../shared/model/config.js';
+import type { ConfigFile, ServerConfig } from '../../../../shared/model/config.js';
+import { HostError, describeError } from '../../errors.js';
+import { SerialQueue, tempPathFor } from '../../serial-queue.js';
 
 export type LoadedConfig = { ok: true; config: ConfigFile } | { ok: false; error: string };
 

@@ -1,18 +1,18 @@
 import { readFile, stat } from 'node:fs/promises';
-import { checkConfigText } from '../../../shared/model/config-text.js';
-import type { ServerConfig } from '../../../shared/model/config.js';
-import type { ConfigState } from '../../../shared/model/app.js';
+import { checkConfigText } from '../../../../shared/model/config-text.js';
+import type { ServerConfig } from '../../../../shared/model/config.js';
+import type { ConfigState } from '../../../../shared/model/app.js';
 import type {
   ImportLocation,
   ImportPreview,
   ImportRequest,
   ImportResult,
   ImportSource,
-} from '../../../shared/model/import.js';
-import type { ServerInput } from '../../../shared/model/server-input.js';
-import type { ServerSnapshot } from '../../../shared/model/server.js';
-import { HostError, describeError } from '../errors.js';
-import type { LaunchRequest } from '../platform.js';
+} from '../../../../shared/model/import.js';
+import type { ServerInput } from '../../../../shared/model/server-input.js';
+import type { ServerSnapshot } from '../../../../shared/model/server.js';
+import { HostError, describeError } from '../../errors.js';
+import type { LaunchRequest } from '../../platform.js';
 import { replaceEntry } from './config-store.js';
 import type { ConfigStore } from './config-store.js';
 import {
@@ -24,7 +24,7 @@ import {
 } from './config-import.js';
 import type { LocationContext, ParsedImport } from './config-import.js';
 import { inputOf, launchOf, mergeInput, needsLaunchConsent, withoutKey } from './server-config-edit.js';
-import type { ServerManager } from './server-manager.js';
+import type { ServerManager } from '../server-manager.js';
 
 export interface ConfigEditorOptions {
   confirmLaunch: (request: LaunchRequest) => Promise<boolean>;

@@ -11,11 +11,11 @@ import type {
   StreamableHTTPReconnectionOptions,
   Transport,
 } from '@modelcontextprotocol/client';
-import type { HttpServerConfig } from '../../../shared/model/config.js';
-import type { HttpTransportKind } from '../../../shared/model/server.js';
-import { HostError, describeError } from '../errors.js';
+import type { HttpServerConfig } from '../../../../shared/model/config.js';
+import type { HttpTransportKind } from '../../../../shared/model/server.js';
+import { HostError, describeError } from '../../errors.js';
 import { batchTolerantFetch } from './batch-tolerant-transport.js';
-import { expandEnvReferences, expandEnvReferencesIn } from './env-references.js';
+import { expandEnvReferences, expandEnvReferencesIn } from '../launch/env-references.js';
 
 /**
  * Remote servers: Streamable HTTP, falling back to the legacy HTTP+SSE

@@ -5,15 +5,15 @@ import {
   blockedEnvMessage,
   blockedEnvNames,
   isStdioConfig,
-} from '../../../shared/model/config.js';
-import type { ServerConfig } from '../../../shared/model/config.js';
+} from '../../../../shared/model/config.js';
+import type { ServerConfig } from '../../../../shared/model/config.js';
 import type {
   ImportInput,
   ImportLocation,
   ImportServerPreview,
   ImportSource,
-} from '../../../shared/model/import.js';
-import { HostError } from '../errors.js';
+} from '../../../../shared/model/import.js';
+import { HostError } from '../../errors.js';
 
 /**
  * Parsers for other hosts' MCP configuration files: Claude Desktop

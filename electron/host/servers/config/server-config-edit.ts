@@ -1,8 +1,8 @@
-import { isStdioConfig } from '../../../shared/model/config.js';
-import type { ServerConfig } from '../../../shared/model/config.js';
-import type { ServerInput } from '../../../shared/model/server-input.js';
-import type { LaunchRequest } from '../platform.js';
-import { envReferences } from './env-references.js';
+import { isStdioConfig } from '../../../../shared/model/config.js';
+import type { ServerConfig } from '../../../../shared/model/config.js';
+import type { ServerInput } from '../../../../shared/model/server-input.js';
+import type { LaunchRequest } from '../../platform.js';
+import { envReferences } from '../launch/env-references.js';
 
 /** Keys that describe how a server is reached; everything else in an entry is kept on edit. */
 const TRANSPORT_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers']);

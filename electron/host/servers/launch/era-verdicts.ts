@@ -4,9 +4,9 @@ import { dirname } from 'node:path';
 import { isSpecType } from '@modelcontextprotocol/client';
 import type { DiscoverResult, PriorDiscovery } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { StdioServerConfig } from '../../../shared/model/config.js';
-import { canonicalDigest } from '../canonical-json.js';
-import { identityParts } from '../consent/server-identity.js';
+import type { StdioServerConfig } from '../../../../shared/model/config.js';
+import { canonicalDigest } from '../../canonical-json.js';
+import { identityParts } from '../../consent/server-identity.js';
 
 /**
  * Which protocol era a stdio server speaks, remembered between starts.

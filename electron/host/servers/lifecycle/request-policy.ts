@@ -1,6 +1,6 @@
 import type { RequestOptions } from '@modelcontextprotocol/client';
-import type { ServerConfig } from '../../../shared/model/config.js';
-import { HostError } from '../errors.js';
+import type { ServerConfig } from '../../../../shared/model/config.js';
+import { HostError } from '../../errors.js';
 
 /** How long one request to a server may take. */
 export interface RequestPolicy {

@@ -1,4 +1,4 @@
-import { HostError } from '../errors.js';
+import { HostError } from '../../errors.js';
 
 /**
  * `${env:NAME}` references in a server's configuration (command, args, env
