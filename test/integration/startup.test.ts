@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodePlatform } from '../../electron/host/node-platform.js';
+import { stdioIdentity } from '../../electron/host/servers/launch/era-verdicts.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
 import { createTestHost, start, value, waitForSnapshot } from '../helpers/host.js';
@@ -270,4 +271,35 @@ describe('a reply over the size limit', () => {
     },
     40_000,
   );
+});
+
+describe('a remembered era the server refuses', () => {
+  it('is probed again and replaced (a server that went from the 2025 handshake to 2026-07-28 only)', async () => {
+    const dataDir = tempDir();
+    const config = rawServer('--modern-only', '--log-methods');
+    // What an earlier start remembered: this very program, legacy.
+    writeFileSync(
+      join(dataDir, 'protocol-eras.json'),
+      JSON.stringify({
+        version: 1,
+        servers: { raw: { identity: stdioIdentity(config), era: 'legacy', decidedAt: Date.now() } },
+      }),
+    );
+    const t = await host({ raw: config }, dataDir);
+    const snapshot = await start(t.api, 'raw');
+    expect(snapshot.error).toBeUndefined();
+    expect(snapshot.status).toBe('connected');
+    expect(snapshot.era).toBe('modern');
+    const lines = (await logText(t, 'raw')).join('\n');
+    expect(lines).toMatch(/answered initialize with an error: .*probing its protocol era again/);
+    expect(lines).toContain('got server/discover');
+    const file = join(dataDir, 'protocol-eras.json');
+    await expect
+      .poll(
+        () =>
+          (JSON.parse(readFileSync(file, 'utf8')) as { servers: Record<string, { era: string }> }).servers.raw
+            ?.era,
+      )
+      .toBe('modern');
+  }, 30_000);
 });

@@ -11,7 +11,8 @@ export function describeExitStatus(exit: ProcessExit): string {
 /**
  * Maps a failed request (or handshake) to one clear line naming the server
  * and what happened. `exit` is how its process ended, if it has: a request
- * that failed because the server went away says that, with its last words.
+ * that failed because the server went away says that, with its last words
+ * (unless the server answered it with an error first).
  */
 export function requestFailure(
   server: string,
@@ -20,6 +21,19 @@ export function requestFailure(
   exit: { status: ProcessExit; lastWords: string } | undefined,
 ): HostError {
   if (error instanceof HostError) return error;
+  // A server that answered with an error said why, even if its process ended right after.
+  if (error instanceof ProtocolError) {
+    if (isOversizedReply(error.data)) {
+      return new HostError(
+        'protocol_error',
+        `Server "${server}" sent a reply to ${what} that is too large: ${error.message}`,
+      );
+    }
+    return new HostError(
+      'protocol_error',
+      `Server "${server}" answered ${what} with an error: ${error.message}`,
+    );
+  }
   if (exit) {
     const words = exit.lastWords ? `. ${exit.lastWords}` : '';
     return new HostError(
@@ -38,18 +52,6 @@ export function requestFailure(
       default:
         return new HostError('protocol_error', `Server "${server}": ${describeError(error)}`);
     }
-  }
-  if (error instanceof ProtocolError) {
-    if (isOversizedReply(error.data)) {
-      return new HostError(
-        'protocol_error',
-        `Server "${server}" sent a reply to ${what} that is too large: ${error.message}`,
-      );
-    }
-    return new HostError(
-      'protocol_error',
-      `Server "${server}" answered ${what} with an error: ${error.message}`,
-    );
   }
   if (error instanceof Error && error.name === 'AbortError') {
     return new HostError('cancelled', `${what} was cancelled`);

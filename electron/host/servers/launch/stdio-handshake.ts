@@ -63,8 +63,8 @@ class StartAgain extends Error {
  * - A server that answers the probe only after the SDK fell back is a modern
  *   server that was slow: it is started again in the modern era with the
  *   answer it gave. So the era follows what the server says, never the timer.
- * - A remembered verdict skips the probe; if the handshake fails with it,
- *   the server is probed once more before giving up.
+ * - A remembered verdict skips the probe; if the server refuses the
+ *   handshake with it, the server is probed once more before giving up.
  * - The limit is one deadline for all of it. Running out says so, and how
  *   long it waited and for what; it never looks like a crash.
  */
@@ -148,7 +148,7 @@ async function attemptOnce(
 
   const client = params.newClient();
   const running = (async () => {
-    // The probe may use half of what is left; the legacy handshake the rest.
+    // The deadline above ends the attempt; the SDK's own timeout is only a backstop.
     await client.connect(transport, {
       timeout: limit + 1000,
       ...(prior !== undefined ? { prior } : {}),
@@ -161,12 +161,19 @@ async function attemptOnce(
     return { client, transport };
   } catch (error) {
     settled = true;
+    // Described before the process is stopped: stopping it must not read as the reason it failed.
+    const failure =
+      error instanceof StartAgain || error instanceof HostError
+        ? error
+        : params.describeFailure(error, transport);
     await transport.terminate();
     await client.close().catch(() => undefined);
-    if (error instanceof StartAgain || (error instanceof HostError && error.code === 'timeout')) throw error;
-    const failure = error instanceof HostError ? error : params.describeFailure(error, transport);
-    // A remembered era that no longer works (the server changed): probe once before giving up.
-    if (fromMemory) throw new StartAgain(undefined, `${failure.message}; probing its protocol era again`);
+    if (failure instanceof StartAgain || failure.code === 'timeout') throw failure;
+    // A remembered era the server refuses (it changed): probe once before giving up. A server
+    // that simply exits would do so again, so that is reported as it is.
+    if (fromMemory && failure.code !== 'server_exited') {
+      throw new StartAgain(undefined, `${failure.message}; probing its protocol era again`);
+    }
     throw failure;
   } finally {
     settled = true;
