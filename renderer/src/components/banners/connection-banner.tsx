@@ -26,9 +26,9 @@ export function ConnectionBanner() {
         <div className="banner__text">
           <strong>This page did not load completely</strong>
           <span className="banner__detail">
-            The part that checks what the host sends could not be loaded, so the page shows nothing from the
-            host and actions are off. Reload the page; if that does not help, open the address mcp-host serve
-            printed again.
+            The part that checks what the host sends could not be loaded, so this page shows nothing from the
+            host and cannot work with it. Reload the page; if that does not help, open the address mcp-host
+            serve printed again.
           </span>
         </div>
         <button
