@@ -4,8 +4,10 @@
  *   connecting   — the first connection attempt is under way
  *   connected    — requests and events flow
  *   reconnecting — the connection was lost (or never made); retrying with backoff
+ *   failed       — the page cannot check what the host sends (a part of it did not
+ *                  load), so it stopped talking to the host until it is reloaded
  */
-export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'failed';
 
 /** An observable connection state, read by the store and shown as a banner. */
 export interface HostConnection {

@@ -1,5 +1,5 @@
 import type { HostApi } from '../../../shared/ipc/host-api.js';
-import { TOKEN_PARAM, WS_PATH } from '../../../shared/ipc/wire.js';
+import { TOKEN_PARAM, WS_PATH } from '../../../shared/ipc/wire-constants.js';
 import { alwaysConnected } from './connection.js';
 import type { HostConnection } from './connection.js';
 import { createWebSocketBridge } from './ws-bridge.js';

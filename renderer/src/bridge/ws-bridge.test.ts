@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestNames } from '../../../shared/ipc/contract.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import type { ConnectionState } from './connection.js';
+import { inboundChecks } from './inbound-checks.js';
+import type { InboundChecks } from './inbound-checks.js';
 import { createWebSocketBridge } from './ws-bridge.js';
 import type { BridgeSocket, HostBridge } from './ws-bridge.js';
 
@@ -57,7 +59,7 @@ describe('createWebSocketBridge', () => {
     return socket;
   };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     sockets = [];
@@ -69,6 +71,8 @@ describe('createWebSocketBridge', () => {
         return socket;
       },
     });
+    // The bridge's own dynamic import of its checks (the tests below assume them loaded).
+    await vi.dynamicImportSettled();
   });
 
   afterEach(() => {
@@ -182,5 +186,137 @@ describe('createWebSocketBridge', () => {
     const before = sockets.length;
     vi.advanceTimersByTime(500);
     expect(sockets.length).toBe(before + 1);
+  });
+});
+
+describe('createWebSocketBridge before its checks have loaded', () => {
+  let sockets: FakeSocket[];
+  let bridge: HostBridge;
+  let loaded: { resolve: (checks: InboundChecks) => void; reject: (error: Error) => void };
+  const latest = (): FakeSocket => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no socket opened');
+    return socket;
+  };
+  /** Lets the loader's promise and what it releases run. */
+  const settle = async (): Promise<void> => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    sockets = [];
+    const checks = new Promise<InboundChecks>((resolve, reject) => {
+      loaded = { resolve, reject };
+    });
+    bridge = createWebSocketBridge({
+      url: 'ws://127.0.0.1:1/ipc?token=t',
+      openSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+      loadChecks: () => checks,
+    });
+  });
+
+  afterEach(() => {
+    bridge.dispose();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('sends requests at once and handles what arrived meanwhile in order once the checks are there', async () => {
+    latest().open();
+    expect(bridge.connection.getState()).toBe('connected');
+    const removed = vi.fn();
+    bridge.api.on('serverRemoved', removed);
+    const answered = vi.fn();
+    void bridge.api.stopServer({ name: 'everything' }).then(answered);
+    expect(latest().sent).toEqual([{ id: 1, method: 'stopServer', params: { name: 'everything' } }]);
+
+    latest().receive({ event: 'serverRemoved', payload: { name: 'first' } });
+    latest().receive({ event: 'serverRemoved', payload: { name: 7 } });
+    latest().receive('not json');
+    latest().receive({ event: 'serverRemoved', payload: { name: 'second' } });
+    latest().receive({ id: 1, result: { ok: true, value: snapshot } });
+    latest().receive({ event: 'serverRemoved', payload: { name: 'third' } });
+    await settle();
+    expect(removed).not.toHaveBeenCalled();
+    expect(answered).not.toHaveBeenCalled();
+
+    loaded.resolve(inboundChecks);
+    await settle();
+    // The invalid payload and the frame that is not JSON are still dropped.
+    expect(removed.mock.calls).toEqual([[{ name: 'first' }], [{ name: 'second' }], [{ name: 'third' }]]);
+    expect(answered).toHaveBeenCalledWith({ ok: true, value: snapshot });
+
+    // Later frames are handled as they come.
+    latest().receive({ event: 'serverRemoved', payload: { name: 'fourth' } });
+    expect(removed).toHaveBeenLastCalledWith({ name: 'fourth' });
+  });
+
+  it('still checks a held answer against its request: a malformed one becomes protocol_error', async () => {
+    latest().open();
+    const garbled = bridge.api.getConfigState({});
+    latest().receive({ id: 1, result: { ok: true, value: { path: 42 } } });
+    loaded.resolve(inboundChecks);
+    expect(await garbled).toMatchObject({ ok: false, error: { code: 'protocol_error' } });
+  });
+
+  it('keeps an answer that arrived before the socket dropped, and fails only that socket’s other calls', async () => {
+    latest().open();
+    const answered = bridge.api.stopServer({ name: 'everything' });
+    const unanswered = bridge.api.listServers({});
+    latest().receive({ id: 1, result: { ok: true, value: snapshot } });
+    latest().drop();
+    expect(bridge.connection.getState()).toBe('reconnecting');
+    vi.advanceTimersByTime(500);
+    latest().open();
+    const later = bridge.api.stopServer({ name: 'everything' });
+
+    loaded.resolve(inboundChecks);
+    expect(await answered).toEqual({ ok: true, value: snapshot });
+    expect(await unanswered).toMatchObject({ ok: false, error: { code: 'not_connected' } });
+    latest().receive({ id: 3, result: { ok: true, value: snapshot } });
+    expect(await later).toEqual({ ok: true, value: snapshot });
+  });
+
+  it('does not come back to "connected" when the checks fail while the socket is opening', async () => {
+    const opening = latest();
+    loaded.reject(new Error('Failed to fetch dynamically imported module'));
+    await settle();
+    opening.open();
+    expect(bridge.connection.getState()).toBe('failed');
+  });
+
+  it('uses nothing that arrived when the checks cannot be loaded, and says so', async () => {
+    const states: ConnectionState[] = [];
+    bridge.connection.subscribe((state) => states.push(state));
+    latest().open();
+    const removed = vi.fn();
+    bridge.api.on('serverRemoved', removed);
+    const pending = bridge.api.listServers({});
+    latest().receive({ event: 'serverRemoved', payload: { name: 'unchecked' } });
+    latest().receive({ id: 1, result: { ok: true, value: [] } });
+
+    loaded.reject(new Error('Failed to fetch dynamically imported module'));
+    const failure = {
+      code: 'internal',
+      message: 'This page could not load its checks for what the host sends. Reload the page.',
+    };
+    expect(await pending).toMatchObject({ ok: false, error: failure });
+    expect(removed).not.toHaveBeenCalled();
+    expect(states).toEqual(['connected', 'failed']);
+    expect(latest().readyState).toBe(3);
+
+    // It stays out of service: no reconnecting, and every call answers the same error.
+    const opened = sockets.length;
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(opened);
+    expect(bridge.connection.getState()).toBe('failed');
+    expect(await bridge.api.getAppInfo({})).toMatchObject({ ok: false, error: failure });
   });
 });

@@ -1,11 +1,15 @@
-import { events, isEventName, requestNames, requests } from '../../../shared/ipc/contract.js';
-import type { EventName, RequestName, RequestParams, RequestResult } from '../../../shared/ipc/contract.js';
+// Only types from the contract and wire.ts: their schemas (and zod) arrive
+// with inbound-checks.ts, loaded on demand, so the first screen does not wait for them.
+import type { RequestParams, RequestResult } from '../../../shared/ipc/contract.js';
 import type { HostApi, HostEventListener, HostRequests } from '../../../shared/ipc/host-api.js';
+import { REQUEST_NAMES, isEventName } from '../../../shared/ipc/names.js';
+import type { EventName, RequestName } from '../../../shared/ipc/names.js';
 import type { HostErrorValue, Result } from '../../../shared/ipc/result.js';
-import { MAX_FRAME_BYTES, MAX_FRAME_NESTINGS, ServerFrameSchema } from '../../../shared/ipc/wire.js';
 import type { ClientFrame } from '../../../shared/ipc/wire.js';
+import { MAX_FRAME_BYTES, MAX_FRAME_NESTINGS } from '../../../shared/ipc/wire-constants.js';
 import { nextRetryDelay } from './backoff.js';
 import type { ConnectionState, HostConnection } from './connection.js';
+import type { InboundChecks } from './inbound-checks.js';
 
 /** A socket that neither opens nor fails by then (e.g. a proxy that swallows the upgrade) is retried. */
 const OPEN_TIMEOUT_MS = 5000;
@@ -15,6 +19,14 @@ const OPEN = 1;
 
 const LOST: HostErrorValue = { code: 'not_connected', message: 'Lost connection to the host' };
 const NOT_CONNECTED: HostErrorValue = { code: 'not_connected', message: 'Not connected to the host' };
+const NO_CHECKS: HostErrorValue = {
+  code: 'internal',
+  message: 'This page could not load its checks for what the host sends. Reload the page.',
+};
+
+/** The checks of what the host sends, loaded apart from the first screen's script. */
+const loadInboundChecks = (): Promise<InboundChecks> =>
+  import('./inbound-checks.js').then((module) => module.inboundChecks);
 
 /** The part of a WebSocket the bridge uses; tests pass a fake. */
 export type BridgeSocket = Pick<
@@ -29,6 +41,8 @@ export interface WebSocketBridgeOptions {
   hint?: string | undefined;
   /** Opens a socket; defaults to the browser's WebSocket. */
   openSocket?: (url: string) => BridgeSocket;
+  /** Loads the checks of inbound frames; defaults to a dynamic import of inbound-checks.ts. */
+  loadChecks?: () => Promise<InboundChecks>;
 }
 
 /** A HostApi over some pipe, plus that pipe's connection state. */
@@ -41,16 +55,30 @@ export interface HostBridge {
 
 type AnyListener = (payload: unknown) => void;
 
+/** A call waiting for its answer, and the socket it was sent on (whose loss settles it). */
+interface PendingCall {
+  readonly socket: BridgeSocket;
+  /** A value the host answered with, still to be checked against the request's result schema. */
+  readonly answer: (checks: InboundChecks, value: unknown) => void;
+  readonly fail: (error: HostErrorValue) => void;
+}
+
 /**
  * The headless shell's pipe: the HostApi over one WebSocket (frames from
  * shared/ipc/wire.ts). Every inbound frame, result value and event payload is
  * parsed with the contract's schemas; anything else is dropped with a warning.
  * A lost socket settles every pending call with `not_connected` and is
  * reopened with backoff (0.5 s doubling to 5 s).
+ *
+ * The schemas (inbound-checks.ts, with zod) load on demand, starting as the
+ * bridge is made, while its socket opens. What arrives before they are there
+ * waits, in order, with the socket's loss behind it; requests go out at once.
+ * If they cannot be loaded, nothing that arrived is used: the bridge closes,
+ * settles every call with an error and reports the "failed" state.
  */
 export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBridge {
   const openSocket = options.openSocket ?? ((url: string): BridgeSocket => new WebSocket(url));
-  const pending = new Map<number, (result: Result<unknown>) => void>();
+  const pending = new Map<number, PendingCall>();
   const listeners = new Map<EventName, Set<AnyListener>>();
   const stateListeners = new Set<(state: ConnectionState) => void>();
   let state: ConnectionState = 'connecting';
@@ -59,6 +87,46 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
   let retryDelay: number | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
+  /** Set once the checks have loaded; until then inbound work waits in `inbox`. */
+  let checks: InboundChecks | undefined;
+  const inbox: ((loaded: InboundChecks) => void)[] = [];
+  /** Set when the checks could not be loaded: the bridge is out of service. */
+  let failure: HostErrorValue | undefined;
+
+  function loadChecks(): void {
+    (options.loadChecks ?? loadInboundChecks)().then(
+      (loaded) => {
+        if (disposed || failure) return;
+        checks = loaded;
+        // In arrival order, before any later frame (those run in later tasks).
+        for (const work of inbox.splice(0)) work(loaded);
+      },
+      (error: unknown) => {
+        outOfService(error);
+      },
+    );
+  }
+
+  /** Runs inbound work now if the checks are loaded, else after them, in arrival order. */
+  function whenChecked(work: (loaded: InboundChecks) => void): void {
+    if (disposed || failure) return;
+    if (checks) work(checks);
+    else inbox.push(work);
+  }
+
+  function outOfService(error: unknown): void {
+    if (disposed || failure) return;
+    console.error('[bridge] cannot load the checks for what the host sends', error);
+    failure = NO_CHECKS;
+    // What arrived cannot be checked, so none of it is used.
+    inbox.length = 0;
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
+    const ws = socket;
+    socket = undefined;
+    ws?.close();
+    failPending(failure);
+    setState('failed');
+  }
 
   function setState(next: ConnectionState): void {
     if (next === state) return;
@@ -81,24 +149,33 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
     }, OPEN_TIMEOUT_MS);
     ws.onopen = () => {
       clearTimeout(openTimer);
+      // A socket given up meanwhile (the checks failed to load) stays closed.
+      if (socket !== ws) return;
       retryDelay = undefined;
       setState('connected');
     };
     ws.onmessage = (event: MessageEvent<unknown>) => {
-      if (typeof event.data === 'string') receive(event.data);
-      else console.warn('[bridge] ignoring a binary frame');
+      const data = event.data;
+      if (typeof data === 'string') {
+        whenChecked((loaded) => {
+          receive(loaded, data);
+        });
+      } else console.warn('[bridge] ignoring a binary frame');
     };
     ws.onclose = () => {
       clearTimeout(openTimer);
       if (socket !== ws) return;
       socket = undefined;
-      failPending(LOST);
+      // After the answers that arrived before the loss, which may still wait for the checks.
+      whenChecked(() => {
+        failPending(LOST, ws);
+      });
       retryLater();
     };
   }
 
   function retryLater(): void {
-    if (disposed) return;
+    if (disposed || failure) return;
     setState('reconnecting');
     retryDelay = nextRetryDelay(retryDelay);
     retryTimer = setTimeout(() => {
@@ -107,13 +184,14 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
     }, retryDelay);
   }
 
-  function failPending(error: HostErrorValue): void {
-    const settles = [...pending.values()];
-    pending.clear();
-    for (const settle of settles) settle({ ok: false, error });
+  /** Settles the calls sent on `only` (default: every call) with `error`. */
+  function failPending(error: HostErrorValue, only?: BridgeSocket): void {
+    const failing = [...pending].filter(([, call]) => only === undefined || call.socket === only);
+    for (const [id] of failing) pending.delete(id);
+    for (const [, call] of failing) call.fail(error);
   }
 
-  function receive(text: string): void {
+  function receive(loaded: InboundChecks, text: string): void {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -121,37 +199,39 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
       console.warn('[bridge] ignoring a frame that is not JSON');
       return;
     }
-    const frame = ServerFrameSchema.safeParse(json);
-    if (!frame.success) {
-      console.warn('[bridge] ignoring a malformed frame', frame.error.issues);
+    const frame = loaded.frame(json);
+    if (!frame.ok) {
+      console.warn('[bridge] ignoring a malformed frame', frame.issues);
       return;
     }
-    if ('id' in frame.data) {
-      const settle = pending.get(frame.data.id);
-      if (!settle) {
-        console.warn(`[bridge] ignoring an answer to unknown request ${frame.data.id}`);
+    if ('id' in frame.value) {
+      const call = pending.get(frame.value.id);
+      if (!call) {
+        console.warn(`[bridge] ignoring an answer to unknown request ${frame.value.id}`);
         return;
       }
-      pending.delete(frame.data.id);
-      settle(frame.data.result);
+      pending.delete(frame.value.id);
+      const result = frame.value.result;
+      if (result.ok) call.answer(loaded, result.value);
+      else call.fail(result.error);
     } else {
-      deliver(frame.data.event, frame.data.payload);
+      deliver(loaded, frame.value.event, frame.value.payload);
     }
   }
 
-  function deliver(name: string, payload: unknown): void {
+  function deliver(loaded: InboundChecks, name: string, payload: unknown): void {
     if (!isEventName(name)) {
       console.warn(`[bridge] ignoring unknown event ${name.slice(0, 64)}`);
       return;
     }
-    const parsed = events[name].safeParse(payload);
-    if (!parsed.success) {
-      console.warn(`[bridge] ignoring invalid ${name} event`, parsed.error.issues);
+    const parsed = loaded.event(name, payload);
+    if (!parsed.ok) {
+      console.warn(`[bridge] ignoring invalid ${name} event`, parsed.issues);
       return;
     }
     for (const listener of [...(listeners.get(name) ?? [])]) {
       try {
-        listener(parsed.data);
+        listener(parsed.value);
       } catch (error) {
         // One broken listener must not starve the others of the event.
         console.error(`[bridge] ${name} listener failed`, error);
@@ -160,12 +240,19 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
   }
 
   function call<K extends RequestName>(name: K, params: RequestParams<K>): Promise<Result<RequestResult<K>>> {
+    if (failure) return Promise.resolve({ ok: false, error: failure });
     const ws = socket;
     if (ws?.readyState !== OPEN) return Promise.resolve({ ok: false, error: NOT_CONNECTED });
     const id = nextId++;
     return new Promise((resolve) => {
-      pending.set(id, (result) => {
-        resolve(result.ok ? checkResult(name, result.value) : result);
+      pending.set(id, {
+        socket: ws,
+        answer: (loaded, value) => {
+          resolve(checkResult(loaded, name, value));
+        },
+        fail: (error) => {
+          resolve({ ok: false, error });
+        },
       });
       const frame: ClientFrame = { id, method: name, params };
       const text = JSON.stringify(frame);
@@ -199,7 +286,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
   // One method per row of the contract; a mapped type cannot be built by a
   // loop without this assertion, and each entry forwards its own name.
   const methods = Object.fromEntries(
-    requestNames.map((name) => [name, (params: RequestParams<typeof name>) => call(name, params)]),
+    REQUEST_NAMES.map((name) => [name, (params: RequestParams<typeof name>) => call(name, params)]),
   ) as unknown as HostRequests;
 
   const connection: HostConnection = {
@@ -213,6 +300,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
     hint: options.hint,
   };
 
+  loadChecks();
   connect();
 
   return {
@@ -220,6 +308,7 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
     connection,
     dispose() {
       disposed = true;
+      inbox.length = 0;
       if (retryTimer !== undefined) clearTimeout(retryTimer);
       socket?.close();
       failPending(LOST);
@@ -228,17 +317,20 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
 }
 
 /** Parses a result value with the contract's schema for `name`. */
-function checkResult<K extends RequestName>(name: K, value: unknown): Result<RequestResult<K>> {
-  const parsed = requests[name].result.safeParse(value);
-  if (!parsed.success) {
-    console.warn(`[bridge] invalid answer to ${name}`, parsed.error.issues);
+function checkResult<K extends RequestName>(
+  checks: InboundChecks,
+  name: K,
+  value: unknown,
+): Result<RequestResult<K>> {
+  const parsed = checks.result(name, value);
+  if (!parsed.ok) {
+    console.warn(`[bridge] invalid answer to ${name}`, parsed.issues);
     return {
       ok: false,
       error: { code: 'protocol_error', message: `The host sent an unexpected answer to ${name}` },
     };
   }
-  // requests[name] is the schema of K, but TypeScript widens it to the union of all rows.
-  return { ok: true, value: parsed.data as RequestResult<K> };
+  return { ok: true, value: parsed.value };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Attachment } from '../../../shared/model/chat.js';
-import { IMAGE_TYPES, attachmentKind, attachmentProblem } from '../../../shared/model/attachments.js';
-import type { AttachmentKind, ImageType } from '../../../shared/model/attachments.js';
+import { IMAGE_TYPES, attachmentKind, attachmentProblem } from '../../../shared/model/attachment-files.js';
+import type { AttachmentKind, ImageType } from '../../../shared/model/attachment-files.js';
 
 /** A file picked, pasted or dropped into the composer, read and ready to send. */
 export interface PendingFile {

@@ -6,7 +6,9 @@ import { Spinner } from '../common/spinner.js';
  * the servers it ran and any answer being written stopped with it if it
  * exited, and how to get back (start it again on the same data folder: the
  * page keeps the same address and reconnects by itself). After it is back,
- * a restarted host is announced once.
+ * a restarted host is announced once. When the page could not load its
+ * checks of what the host sends (the bridge's "failed" state), it says so
+ * and offers a reload, the only way back.
  */
 export function ConnectionBanner() {
   const connection = useAppState((s) => s.connection);
@@ -15,6 +17,32 @@ export function ConnectionBanner() {
   const restartedAt = useAppState((s) => s.hostRestartedAt);
   const { dismissHostRestarted } = useActions();
 
+  if (connection === 'failed') {
+    return (
+      <div className="banner banner--danger" role="alert">
+        <span className="banner__icon" aria-hidden="true">
+          !
+        </span>
+        <div className="banner__text">
+          <strong>This page did not load completely</strong>
+          <span className="banner__detail">
+            The part that checks what the host sends could not be loaded, so this page shows nothing from the
+            host and cannot work with it. Reload the page; if that does not help, open the address mcp-host
+            serve printed again.
+          </span>
+        </div>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            window.location.reload();
+          }}
+        >
+          Reload
+        </button>
+      </div>
+    );
+  }
   if (connection === 'reconnecting') {
     return (
       <div className="banner banner--warning" role="status">

@@ -1,5 +1,5 @@
 import type { DocumentChatBlock } from '../../../../shared/model/chat.js';
-import { formatFileSize } from '../../../../shared/model/attachments.js';
+import { formatFileSize } from '../../../../shared/model/attachment-files.js';
 
 /** A PDF or text file that went with a user message, in the history; a text file opens to show it. */
 export function AttachedFile({ block }: { block: DocumentChatBlock }) {

@@ -1,4 +1,4 @@
-import { formatFileSize } from '../../../../shared/model/attachments.js';
+import { formatFileSize } from '../../../../shared/model/attachment-files.js';
 import type { PendingFile } from '../../lib/read-files.js';
 
 const KIND_LABEL = { image: 'Image', pdf: 'PDF', text: 'Text' } as const;

@@ -14,7 +14,7 @@ export function ServersView() {
   const loadError = useAppState((s) => s.loadError);
   const hasServers = useAppState((s) => s.serverNames.length > 0);
   const selectedServer = useAppState((s) => s.selectedServer);
-  const stale = useAppState((s) => s.connection === 'reconnecting');
+  const stale = useAppState((s) => s.connection === 'reconnecting' || s.connection === 'failed');
   const openAdd = () => {
     setAdding(true);
   };
