@@ -53,24 +53,7 @@ export async function startHeadlessProcess(
   );
   let err = '';
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`mcp-host serve did not print its URL: ${out} ${err}`));
-    }, 20_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mcp-host serve exited with ${String(code)}: ${out} ${err}`));
-    });
-  });
+  const url = await servedUrl(child, () => err);
   const parsed = new URL(url);
   return {
     url,
@@ -86,6 +69,33 @@ export async function startHeadlessProcess(
       await exited;
     },
   };
+}
+
+/**
+ * Waits until a starting `mcp-host serve` prints its address with the token
+ * (20 s at most); rejects, quoting its output, if it exits first.
+ */
+export function servedUrl(child: ChildProcess, stderr: () => string = () => ''): Promise<string> {
+  if (!child.stdout) throw new Error('servedUrl needs the process started with a piped stdout');
+  const stdout = child.stdout;
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      reject(new Error(`mcp-host serve did not print its URL: ${out} ${stderr()}`));
+    }, 20_000);
+    stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`mcp-host serve exited with ${String(code)}: ${out} ${stderr()}`));
+    });
+  });
 }
 
 /**
