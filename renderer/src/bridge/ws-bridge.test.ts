@@ -198,9 +198,10 @@ describe('createWebSocketBridge before its checks have loaded', () => {
     if (!socket) throw new Error('no socket opened');
     return socket;
   };
-  /** Lets the loader's promise and what it releases run. */
+  /** Lets the loader's promise and what it releases (one frame per task) run. */
   const settle = async (): Promise<void> => {
     for (let i = 0; i < 5; i++) await Promise.resolve();
+    await vi.advanceTimersByTimeAsync(50);
   };
 
   beforeEach(() => {
@@ -258,6 +259,24 @@ describe('createWebSocketBridge before its checks have loaded', () => {
     expect(removed).toHaveBeenLastCalledWith({ name: 'fourth' });
   });
 
+  it('lets a caller act on a held answer before the listeners of an event that came after it', async () => {
+    latest().open();
+    const seen: string[] = [];
+    bridge.api.on('serverRemoved', ({ name }) => seen.push(`event ${name}`));
+    // As the app's store does: read the list, then apply it, in an async function.
+    const read = (async () => {
+      const result = await bridge.api.stopServer({ name: 'everything' });
+      seen.push(`answer ${result.ok ? result.value.status : 'failed'}`);
+    })();
+    latest().receive({ id: 1, result: { ok: true, value: snapshot } });
+    latest().receive({ event: 'serverRemoved', payload: { name: 'everything' } });
+    loaded.resolve(inboundChecks);
+    await settle();
+    await read;
+    // The event is the newer fact: it must come last, or the stale answer would undo it.
+    expect(seen).toEqual(['answer connected', 'event everything']);
+  });
+
   it('still checks a held answer against its request: a malformed one becomes protocol_error', async () => {
     latest().open();
     const garbled = bridge.api.getConfigState({});
@@ -278,6 +297,7 @@ describe('createWebSocketBridge before its checks have loaded', () => {
     const later = bridge.api.stopServer({ name: 'everything' });
 
     loaded.resolve(inboundChecks);
+    await settle();
     expect(await answered).toEqual({ ok: true, value: snapshot });
     expect(await unanswered).toMatchObject({ ok: false, error: { code: 'not_connected' } });
     latest().receive({ id: 3, result: { ok: true, value: snapshot } });

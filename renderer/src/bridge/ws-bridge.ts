@@ -96,15 +96,32 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): HostBrid
   function loadChecks(): void {
     (options.loadChecks ?? loadInboundChecks)().then(
       (loaded) => {
-        if (disposed || failure) return;
-        checks = loaded;
-        // In arrival order, before any later frame (those run in later tasks).
-        for (const work of inbox.splice(0)) work(loaded);
+        drain(loaded);
       },
       (error: unknown) => {
         outOfService(error);
       },
     );
+  }
+
+  /**
+   * Handles what waited for the checks, in arrival order, one frame per task
+   * as if each had just arrived: a caller awaiting an answer goes on before
+   * the listeners of a later event run (else a stale answer could undo that
+   * event). Frames arriving meanwhile queue behind; `checks` is set only
+   * once the queue is empty.
+   */
+  function drain(loaded: InboundChecks): void {
+    if (disposed || failure) return;
+    const work = inbox.shift();
+    if (work === undefined) {
+      checks = loaded;
+      return;
+    }
+    work(loaded);
+    setTimeout(() => {
+      drain(loaded);
+    }, 0);
   }
 
   /** Runs inbound work now if the checks are loaded, else after them, in arrival order. */
