@@ -118,6 +118,43 @@ export class ElectronPlatform implements Platform {
     return response === 0;
   }
 
+  /** One dialog for several servers: each is listed with what it runs or where it connects. */
+  async confirmLaunches(requests: readonly LaunchRequest[]): Promise<boolean> {
+    const [only] = requests;
+    if (requests.length === 0) return true;
+    if (only !== undefined && requests.length === 1) return this.confirmLaunch(only);
+    const remote = requests.filter((request) => request.kind === 'remote').length;
+    const local = requests.length - remote;
+    const what = [
+      local > 0 ? `run ${plural(local, 'program')} on your computer` : '',
+      remote > 0 ? `connect to ${plural(remote, 'remote address', 'remote addresses')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    const buttons = [`Allow all ${String(requests.length)}`, 'Cancel'];
+    const cancel = buttons.indexOf('Cancel');
+    const options: MessageBoxOptions = {
+      type: 'warning',
+      title: 'Allow these servers?',
+      message: `Allow these ${String(requests.length)} servers to ${what}?`,
+      detail: requests
+        .map(
+          (request) =>
+            `“${visible(request.name)}”\n${request.kind === 'remote' ? describeRemote(request) : describeLaunch(request)}`,
+        )
+        .join('\n\n'),
+      buttons,
+      defaultId: cancel,
+      cancelId: cancel,
+      noLink: true,
+    };
+    const window = this.liveWindow();
+    const { response } = window
+      ? await dialog.showMessageBox(window, options)
+      : await dialog.showMessageBox(options);
+    return response === 0;
+  }
+
   /**
    * A system notification when the window is not in front (minimised, in
    * the background, or closed on macOS); clicking it brings the window back.
@@ -194,6 +231,10 @@ function describeRemote(request: RemoteLaunchRequest): string {
     `Headers sent with every request: ${list(request.headerNames)}`,
     `Values of these variables of your environment are sent to ${visible(request.destination)}: ${list(request.sentVariables)}`,
   ].join('\n');
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${String(count)} ${count === 1 ? one : many}`;
 }
 
 /** Control and invisible formatting characters spelled out, so a name reads as what it is. */

@@ -86,7 +86,7 @@ export function createHost(options: HostOptions): Host {
     },
   });
   const editor = new ConfigEditor(store, servers, {
-    confirmLaunch,
+    confirmLaunches: (requests) => options.platform.confirmLaunches(requests),
     locations: { platform: process.platform, home: homedir(), env: process.env },
   });
 

@@ -104,6 +104,12 @@ export class NodePlatform implements Platform {
     return this.launchPolicy(request);
   }
 
+  /** Allowed when the policy allows each of them. */
+  async confirmLaunches(requests: readonly LaunchRequest[]): Promise<boolean> {
+    for (const request of requests) if (!(await this.launchPolicy(request))) return false;
+    return true;
+  }
+
   /** The page draws attention itself (its title); there is no OS window to flash here. */
   requestAttention(_note: AttentionNote): void {
     // Nothing to do outside Electron.

@@ -29,6 +29,12 @@ export interface Platform {
    */
   confirmLaunch(request: LaunchRequest): Promise<boolean>;
   /**
+   * The same for several servers at once (an import, a saved configuration
+   * file): one question that shows each of them, answered for all, rather
+   * than one dialog per server.
+   */
+  confirmLaunches(requests: readonly LaunchRequest[]): Promise<boolean>;
+  /**
    * A decision is waiting for the person (a consent request). When the app
    * is not in front, draw their attention: Electron shows a system
    * notification. The headless shell has no window of its own; there the

@@ -3,10 +3,11 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NodePlatform } from '../../electron/host/node-platform.js';
 import type { LaunchRequest } from '../../electron/host/platform.js';
 import { createTestHost, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { everything } from '../helpers/servers.js';
+import { everything, tempDir } from '../helpers/servers.js';
 
 /**
  * Whatever can drive the API must not be able to send the host's
@@ -158,4 +159,59 @@ describe('stdio entries', () => {
       expect(readFileSync(t.configPath, 'utf8')).toBe(before);
     },
   );
+});
+
+describe('several servers at once', () => {
+  /** A NodePlatform that records each question it is asked (one per dialog the person would see). */
+  class AskingPlatform extends NodePlatform {
+    readonly questions: LaunchRequest[][] = [];
+    constructor(private readonly answer: boolean) {
+      super(tempDir(), undefined, { keychain: null });
+    }
+    override confirmLaunches(requests: readonly LaunchRequest[]): Promise<boolean> {
+      this.questions.push([...requests]);
+      return Promise.resolve(this.answer);
+    }
+  }
+  // A function: the sink's url is known only once beforeEach ran.
+  const three = () => ({
+    mcpServers: {
+      one: { command: 'node', args: ['one.js'] },
+      two: { command: 'node', args: ['two.js'], env: { TOKEN: 'x' } },
+      three: { url },
+    },
+  });
+
+  it('an import of three asks one question that lists all three; declined, none is imported', async () => {
+    const platform = new AskingPlatform(false);
+    t = await createTestHost({}, { platform });
+    const result = value(
+      await t.api.importServers({
+        source: 'pasted',
+        text: JSON.stringify(three()),
+        choices: ['one', 'two', 'three'].map((name) => ({ name, action: 'import' as const, as: name })),
+      }),
+    );
+    expect(platform.questions.map((q) => q.map((r) => `${r.kind} ${r.name}`))).toEqual([
+      ['stdio one', 'stdio two', 'remote three'],
+    ]);
+    expect(result).toEqual({ imported: [], declined: ['one', 'two', 'three'] });
+    expect(value(await t.api.listServers({}))).toEqual([]);
+  });
+
+  it('a saved file with three new entries asks once; declined, nothing is written', async () => {
+    const platform = new AskingPlatform(false);
+    t = await createTestHost({}, { platform });
+    const before = readFileSync(t.configPath, 'utf8');
+    const result = await t.api.saveRawConfig({ text: JSON.stringify(three()) });
+    expect(result).toMatchObject({ ok: false, error: { code: 'denied' } });
+    if (!result.ok)
+      expect(result.error.message).toBe(
+        'Starting "one", "two", "three" was not allowed, so nothing was saved',
+      );
+    expect(platform.questions).toHaveLength(1);
+    expect(readFileSync(t.configPath, 'utf8')).toBe(before);
+    await settle();
+    expect(received).toEqual([]);
+  });
 });

@@ -27,7 +27,8 @@ import { inputOf, launchOf, mergeInput, needsLaunchConsent, withoutKey } from '.
 import type { ServerManager } from '../server-manager.js';
 
 export interface ConfigEditorOptions {
-  confirmLaunch: (request: LaunchRequest) => Promise<boolean>;
+  /** One question for every server that needs the launch confirmation (see Platform). */
+  confirmLaunches: (requests: readonly LaunchRequest[]) => Promise<boolean>;
   /** Where other hosts' files are looked for (OS, home folder, environment). */
   locations: LocationContext;
 }
@@ -114,8 +115,12 @@ export class ConfigEditor {
       throw new HostError('config_invalid', `Not saved: ${where}: ${first?.message ?? 'invalid'}`);
     }
     const before = this.store.servers();
-    for (const [name, config] of Object.entries(check.config.mcpServers)) {
-      await this.confirm(name, before[name], config);
+    const asking = Object.entries(check.config.mcpServers).filter(([name, config]) =>
+      needsLaunchConsent(before[name], config),
+    );
+    if (asking.length > 0 && !(await this.options.confirmLaunches(asking.map(([n, c]) => launchOf(n, c))))) {
+      const names = asking.map(([name]) => `"${name}"`).join(', ');
+      throw new HostError('denied', `Starting ${names} was not allowed, so nothing was saved`);
     }
     await this.store.writeText(text, check.config);
     const state = await this.servers.load();
@@ -172,12 +177,12 @@ export class ConfigEditor {
       targets.add(choice.as);
       entries.push([choice.as, substituteInputs(found.config, request.inputs)]);
     }
-    const accepted: [string, ServerConfig][] = [];
-    const declined: string[] = [];
-    for (const [name, config] of entries) {
-      if (!(await this.options.confirmLaunch(launchOf(name, config)))) declined.push(name);
-      else accepted.push([name, config]);
-    }
+    // One question for all of them: the person chose them in the preview already.
+    const allowed =
+      entries.length === 0 ||
+      (await this.options.confirmLaunches(entries.map(([name, config]) => launchOf(name, config))));
+    const accepted = allowed ? entries : [];
+    const declined = allowed ? [] : entries.map(([name]) => name);
     if (accepted.length > 0) {
       await this.store.update((table) => {
         for (const [name, config] of accepted) table[name] = config;
@@ -223,7 +228,7 @@ export class ConfigEditor {
 
   private async confirm(name: string, previous: ServerConfig | undefined, next: ServerConfig): Promise<void> {
     if (!needsLaunchConsent(previous, next)) return;
-    if (!(await this.options.confirmLaunch(launchOf(name, next)))) {
+    if (!(await this.options.confirmLaunches([launchOf(name, next)]))) {
       throw new HostError('denied', `Starting "${name}" was not allowed, so nothing was saved`);
     }
   }
