@@ -123,6 +123,7 @@ test('the counter app: app-only tool, message into the composer, link consent, m
   await view.getByRole('button', { name: 'Increment' }).click();
   await appConsent(page).getByRole('button', { name: 'Allow once' }).click();
   await expect(view.locator('#value')).toHaveText('6');
+  await expect(appConsent(page)).toBeHidden();
 
   // ui/message lands in the message box for the person to review; nothing is sent.
   await view.getByRole('button', { name: 'Say hello' }).click();
@@ -135,6 +136,9 @@ test('the counter app: app-only tool, message into the composer, link consent, m
   await expect(link).toContainText('https://example.com/docs');
   await link.getByRole('button', { name: 'Decline' }).click();
   await expect(view.locator('#status')).toContainText('Link refused');
+  // The app hears the answer before the dialog has left the page; a click into the frame
+  // meanwhile would land on the dialog's backdrop (Playwright's hit test stops at the frame).
+  await expect(link).toBeHidden();
 
   // The app asks for full screen; the host grants it and says so.
   await view.getByRole('button', { name: 'Full screen' }).click();
