@@ -96,26 +96,15 @@ export class ElectronPlatform implements Platform {
   }
 
   async confirmLaunch(request: LaunchRequest): Promise<boolean> {
-    const buttons = [request.kind === 'remote' ? 'Allow and connect' : 'Allow and start', 'Cancel'];
-    const cancel = buttons.indexOf('Cancel');
-    const options: MessageBoxOptions = {
-      type: 'warning',
-      title: request.kind === 'remote' ? 'Allow this server to connect?' : 'Allow this server to run?',
-      message:
-        request.kind === 'remote'
-          ? `Allow the server “${visible(request.name)}” to connect to ${visible(request.destination)}?`
-          : `Allow the server “${visible(request.name)}” to run this program on your computer?`,
-      detail: request.kind === 'remote' ? describeRemote(request) : describeLaunch(request),
-      buttons,
-      defaultId: cancel,
-      cancelId: cancel,
-      noLink: true,
-    };
-    const window = this.liveWindow();
-    const { response } = window
-      ? await dialog.showMessageBox(window, options)
-      : await dialog.showMessageBox(options);
-    return response === 0;
+    const remote = request.kind === 'remote';
+    return this.allowOrCancel({
+      title: remote ? 'Allow this server to connect?' : 'Allow this server to run?',
+      message: remote
+        ? `Allow the server “${visible(request.name)}” to connect to ${visible(request.destination)}?`
+        : `Allow the server “${visible(request.name)}” to run this program on your computer?`,
+      detail: describeRequest(request),
+      allow: remote ? 'Allow and connect' : 'Allow and start',
+    });
   }
 
   /** One dialog for several servers: each is listed with what it runs or where it connects. */
@@ -131,21 +120,31 @@ export class ElectronPlatform implements Platform {
     ]
       .filter(Boolean)
       .join(' and ');
-    const buttons = [`Allow all ${String(requests.length)}`, 'Cancel'];
-    const cancel = buttons.indexOf('Cancel');
-    const options: MessageBoxOptions = {
-      type: 'warning',
+    return this.allowOrCancel({
       title: 'Allow these servers?',
       message: `Allow these ${String(requests.length)} servers to ${what}?`,
       detail: requests
-        .map(
-          (request) =>
-            `“${visible(request.name)}”\n${request.kind === 'remote' ? describeRemote(request) : describeLaunch(request)}`,
-        )
+        .map((request) => `“${visible(request.name)}”\n${describeRequest(request)}`)
         .join('\n\n'),
-      buttons,
-      defaultId: cancel,
-      cancelId: cancel,
+      allow: `Allow all ${String(requests.length)}`,
+    });
+  }
+
+  /** A warning with an allow button and Cancel (the default, also on Esc); true when allowed. */
+  private async allowOrCancel(text: {
+    title: string;
+    message: string;
+    detail: string;
+    allow: string;
+  }): Promise<boolean> {
+    const options: MessageBoxOptions = {
+      type: 'warning',
+      title: text.title,
+      message: text.message,
+      detail: text.detail,
+      buttons: [text.allow, 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
       noLink: true,
     };
     const window = this.liveWindow();
@@ -221,6 +220,11 @@ function describeLaunch(request: LocalLaunchRequest): string {
     `Working directory: ${request.cwd ? quoteArg(request.cwd) : '(default)'}`,
     `Environment variables: ${env}`,
   ].join('\n');
+}
+
+/** What a launch confirmation shows of one server. */
+function describeRequest(request: LaunchRequest): string {
+  return request.kind === 'remote' ? describeRemote(request) : describeLaunch(request);
 }
 
 /** For a remote entry: where requests go, the headers sent, and the host variables they carry. */
