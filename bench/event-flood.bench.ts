@@ -7,8 +7,8 @@ import { join, resolve } from 'node:path';
 import { createHost } from '../electron/host/host.js';
 import { createLocalClient } from '../electron/host/ipc/local-client.js';
 import { NodePlatform } from '../electron/host/node-platform.js';
-import { startHeadless } from '../electron/headless/server.js';
-import { recordSocket } from '../test/helpers/socket-recorder.js';
+import { serveHeadless } from '../test/helpers/headless-server.js';
+import { recordSocket, startFlood, stopFlood } from '../test/helpers/socket-recorder.js';
 import { table } from './lib/measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
@@ -18,8 +18,6 @@ writeFileSync(
   configPath,
   JSON.stringify({ mcpServers: { raw: { command: process.execPath, args: [raw] } } }),
 );
-const staticDir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-static-'));
-writeFileSync(join(staticDir, 'index.html'), '<!doctype html>');
 const host = createHost({
   platform: new NodePlatform(dir),
   shell: 'headless',
@@ -28,25 +26,15 @@ const host = createHost({
 });
 await host.loadConfig();
 await createLocalClient(host.handlers).startServer({ name: 'raw' });
-const server = await startHeadless({ host, staticDir, port: 0 });
+const server = await serveHeadless(host);
 
 const page = await recordSocket(server.port, server.token);
 const started = performance.now();
-page.send(1, 'callTool', {
-  server: 'raw',
-  tool: 'progress',
-  argumentsJson: JSON.stringify({ steps: 0, intervalMs: 1 }),
-  callId: 'endless-progress',
-});
-page.send(2, 'callTool', {
-  server: 'raw',
-  tool: 'flood',
-  argumentsJson: JSON.stringify({ stderrMb: 16, stdoutMb: 0 }),
-});
+startFlood(page);
 while (!page.answers.has(2)) await new Promise((r) => setTimeout(r, 20));
 const floodSeconds = (performance.now() - started) / 1000;
 await new Promise((r) => setTimeout(r, 20_000 - floodSeconds * 1000));
-page.send(3, 'cancelToolCall', { callId: 'endless-progress' });
+stopFlood(page);
 while (!page.answers.has(1)) await new Promise((r) => setTimeout(r, 20));
 const seconds = (performance.now() - started) / 1000;
 await new Promise((r) => setTimeout(r, 1200));

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHost } from '../electron/host/host.js';
 import { NodePlatform } from '../electron/host/node-platform.js';
-import { startHeadless } from '../electron/headless/server.js';
+import { serveHeadless } from '../test/helpers/headless-server.js';
 import { MAX_FRAME_NESTINGS } from '../electron/headless/frame-guard.js';
 import { MAX_ARGUMENTS_CHARS } from '../shared/ipc/contract.js';
 import { MAX_FRAME_BYTES } from '../shared/ipc/wire.js';
@@ -20,8 +20,6 @@ import { mib, table } from './lib/measure.js';
 const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
 const configPath = join(dir, 'mcp-servers.json');
 writeFileSync(configPath, JSON.stringify({ mcpServers: {} }));
-const staticDir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-static-'));
-writeFileSync(join(staticDir, 'index.html'), '<!doctype html>');
 const host = createHost({
   platform: new NodePlatform(dir),
   shell: 'headless',
@@ -29,7 +27,7 @@ const host = createHost({
   configPath,
 });
 await host.loadConfig();
-const server = await startHeadless({ host, staticDir, port: 0 });
+const server = await serveHeadless(host);
 
 function upgrade(): Promise<Socket> {
   return new Promise((resolve, reject) => {

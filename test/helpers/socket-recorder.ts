@@ -43,3 +43,30 @@ export async function recordSocket(port: number, token: string): Promise<SocketR
   });
   return record;
 }
+
+/** The call id of the endless progress stream `startFlood` starts (request 1). */
+export const FLOOD_PROGRESS_CALL = 'endless-progress';
+
+/**
+ * Makes the raw fixture server "raw" flood the page: request 1 reports
+ * progress every millisecond until `stopFlood`, request 2 writes 16 MB to
+ * stderr and answers when done.
+ */
+export function startFlood(page: SocketRecord): void {
+  page.send(1, 'callTool', {
+    server: 'raw',
+    tool: 'progress',
+    argumentsJson: JSON.stringify({ steps: 0, intervalMs: 1 }),
+    callId: FLOOD_PROGRESS_CALL,
+  });
+  page.send(2, 'callTool', {
+    server: 'raw',
+    tool: 'flood',
+    argumentsJson: JSON.stringify({ stderrMb: 16, stdoutMb: 0 }),
+  });
+}
+
+/** Cancels the progress stream of `startFlood` (request 3); request 1 is then answered. */
+export function stopFlood(page: SocketRecord): void {
+  page.send(3, 'cancelToolCall', { callId: FLOOD_PROGRESS_CALL });
+}

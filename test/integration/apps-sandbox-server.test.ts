@@ -1,13 +1,10 @@
 import { request } from 'node:http';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startHeadless } from '../../electron/headless/server.js';
 import type { HeadlessServer } from '../../electron/headless/server.js';
 import { createTestHost } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { tempDir } from '../helpers/servers.js';
+import { serveHeadless } from '../helpers/headless-server.js';
 
 /** The headless shell's second loopback origin, which serves only the MCP Apps sandbox proxy. */
 let t: TestHost;
@@ -43,9 +40,7 @@ function get(
 
 beforeAll(async () => {
   t = await createTestHost();
-  const staticDir = tempDir();
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>MCP Host</title>');
-  server = await startHeadless({ host: t.host, staticDir, port: 0 });
+  server = await serveHeadless(t.host, { 'index.html': '<!doctype html><title>MCP Host</title>' });
   const page = await get(server.port, `/?token=${server.token}`);
   const frameSrc = /frame-src http:\/\/127\.0\.0\.1:(\d+)/.exec(
     String(page.headers['content-security-policy']),

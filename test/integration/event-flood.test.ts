@@ -1,12 +1,10 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHeadless } from '../../electron/headless/server.js';
 import type { HeadlessServer } from '../../electron/headless/server.js';
+import { serveHeadless } from '../helpers/headless-server.js';
 import { createTestHost, start } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { rawServer, tempDir } from '../helpers/servers.js';
-import { recordSocket } from '../helpers/socket-recorder.js';
+import { rawServer } from '../helpers/servers.js';
+import { recordSocket, startFlood, stopFlood } from '../helpers/socket-recorder.js';
 
 /** A flooding server: the host keeps its bounded buffers; the page gets a trickle. */
 
@@ -15,9 +13,7 @@ let server: HeadlessServer;
 
 beforeAll(async () => {
   t = await createTestHost({ raw: rawServer() });
-  const staticDir = tempDir();
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html>');
-  server = await startHeadless({ host: t.host, staticDir, port: 0 });
+  server = await serveHeadless(t.host);
   await start(t.api, 'raw');
 });
 afterAll(async () => {
@@ -29,21 +25,11 @@ describe('floods reach the renderer coalesced and throttled', () => {
   it('a 16 MB stderr flood and an endless progress stream stay within a small number of frames', async () => {
     const page = await recordSocket(server.port, server.token);
     const started = performance.now();
-    page.send(1, 'callTool', {
-      server: 'raw',
-      tool: 'progress',
-      argumentsJson: JSON.stringify({ steps: 0, intervalMs: 1 }),
-      callId: 'endless-progress',
-    });
-    page.send(2, 'callTool', {
-      server: 'raw',
-      tool: 'flood',
-      argumentsJson: JSON.stringify({ stderrMb: 16, stdoutMb: 0 }),
-    });
+    startFlood(page);
     await expect.poll(() => page.answers.has(2), { timeout: 60_000 }).toBe(true);
     // Let the progress stream run a while longer, then stop it.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    page.send(3, 'cancelToolCall', { callId: 'endless-progress' });
+    stopFlood(page);
     await expect.poll(() => page.answers.has(1), { timeout: 10_000 }).toBe(true);
     const seconds = (performance.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1200)); // the last log batch

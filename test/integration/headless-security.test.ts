@@ -1,25 +1,22 @@
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { connect } from 'node:net';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startHeadless } from '../../electron/headless/server.js';
 import type { HeadlessServer } from '../../electron/headless/server.js';
 import { createTestHost } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { tempDir } from '../helpers/servers.js';
+import { serveHeadless } from '../helpers/headless-server.js';
 
 let t: TestHost;
 let server: HeadlessServer;
 
 beforeAll(async () => {
   t = await createTestHost();
-  const staticDir = tempDir();
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>MCP Host</title>');
-  writeFileSync(join(staticDir, 'app.js'), 'console.log(1)');
-  server = await startHeadless({ host: t.host, staticDir, port: 0 });
+  server = await serveHeadless(t.host, {
+    'index.html': '<!doctype html><title>MCP Host</title>',
+    'app.js': 'console.log(1)',
+  });
 });
 afterAll(async () => {
   await server.close();
