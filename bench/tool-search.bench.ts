@@ -16,7 +16,6 @@
 // Part 2 — one server that lists 100,010 tools: connect and one chat turn,
 // while the bench asks the host for something else every 25 ms and records
 // how long each answer took and the longest event-loop stall.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +27,9 @@ import { NodePlatform } from '../electron/host/node-platform.js';
 import type { HostRequests } from '../shared/ipc/host-api.js';
 import type { Result } from '../shared/ipc/result.js';
 import type { StdioServerConfig } from '../shared/model/config.js';
-import type { MessagesRequestBody, RecordedRequest } from '../test/fixtures/fake-anthropic.js';
+import { spawnFakeAnthropic } from '../test/fixtures/fake-anthropic-process.js';
+import type { FakeAnthropicProcess } from '../test/fixtures/fake-anthropic-process.js';
+import type { MessagesRequestBody } from '../test/fixtures/fake-anthropic.js';
 import { ms, table } from './lib/measure.js';
 
 // `npm run bench` runs from the repository's root.
@@ -36,48 +37,6 @@ const root = process.cwd();
 const FIXTURE = join(root, 'bench/fixtures/real-server-tools.json');
 const replay = join(root, 'test/fixtures/servers/replay-tools-server.mjs');
 const manyTools = join(root, 'test/fixtures/servers/many-tools-server.mjs');
-
-/** The fake Messages API as its own process (like a real endpoint), read through its control endpoints. */
-interface FakeApi {
-  url: string;
-  messageRequests(): Promise<MessagesRequestBody[]>;
-  close(): Promise<void>;
-}
-
-async function startFake(): Promise<FakeApi> {
-  const child = spawn(
-    process.execPath,
-    [join(root, 'test/fixtures/fake-anthropic-server.mjs'), '--port', '0'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /FAKE_ANTHROPIC_URL=(\S+)/.exec(out);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`fake API exited with ${String(code)}`));
-    });
-  });
-  return {
-    url,
-    async messageRequests() {
-      const recorded = (await (await fetch(`${url}/_requests`)).json()) as RecordedRequest[];
-      return recorded.filter((r) => r.path === '/v1/messages').map((r) => r.body as MessagesRequestBody);
-    },
-    close: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => {
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 interface Running {
   host: Host;
@@ -89,7 +48,10 @@ function value<T>(result: Result<T>): T {
   return result.value;
 }
 
-async function hostWith(servers: Record<string, StdioServerConfig>, fake: FakeApi): Promise<Running> {
+async function hostWith(
+  servers: Record<string, StdioServerConfig>,
+  fake: FakeAnthropicProcess,
+): Promise<Running> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
   const configPath = join(dir, 'mcp-servers.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
@@ -152,7 +114,7 @@ async function realServers(): Promise<void> {
       { command: process.execPath, args: [replay, '--fixture', FIXTURE, '--server', s.name] },
     ]),
   );
-  const fake = await startFake();
+  const fake = await spawnFakeAnthropic();
   const running = await hostWith(servers, fake);
   try {
     await connectAll(running, Object.keys(servers));
@@ -199,7 +161,7 @@ async function realServers(): Promise<void> {
     );
   } finally {
     await running.host.dispose();
-    await fake.close();
+    await fake.stop();
   }
 }
 
@@ -237,7 +199,7 @@ async function whileProbing<T>(
 }
 
 async function hugeServer(): Promise<void> {
-  const fake = await startFake();
+  const fake = await spawnFakeAnthropic();
   const running = await hostWith({ huge: { command: process.execPath, args: [manyTools] } }, fake);
   try {
     // Connected and listed: the snapshot says how many tools the server listed.
@@ -279,7 +241,7 @@ async function hugeServer(): Promise<void> {
     );
   } finally {
     await running.host.dispose();
-    await fake.close();
+    await fake.stop();
   }
 }
 

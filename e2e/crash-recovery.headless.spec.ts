@@ -1,10 +1,12 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { spawnFakeAnthropic } from '../test/fixtures/fake-anthropic-process.js';
+import type { FakeAnthropicProcess } from '../test/fixtures/fake-anthropic-process.js';
+import { startHeadlessProcess } from '../test/helpers/headless-process.js';
+import type { HeadlessProcess } from '../test/helpers/headless-process.js';
 import { everythingEntry, openServers } from './flows/server-everything.js';
 
 /**
@@ -14,60 +16,14 @@ import { everythingEntry, openServers } from './flows/server-everything.js';
  * address: the token and port are kept per installation).
  */
 
-interface Serve {
-  child: ChildProcess;
-  url: string;
-}
-
-/** `mcp-host serve` on `dir` as a person runs it: no --port, so the remembered one is used. */
-function serve(dir: string): Promise<Serve> {
-  const child = spawn(
-    process.execPath,
-    ['dist/cli/mcp-host.mjs', 'serve', '--config', join(dir, 'mcp-servers.json')],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, XDG_CONFIG_HOME: dir } },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
-      if (match) resolve({ child, url: match[0] });
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`mcp-host serve exited with ${String(code)}: ${out}`));
-    });
-  });
-}
-
-function fakeApi(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['test/fixtures/fake-anthropic-server.mjs', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /FAKE_ANTHROPIC_URL=(\S+)/.exec(out);
-      if (match?.[1] !== undefined) resolve({ child, url: match[1] });
-    });
-  });
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const messages = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
-let host: Serve | undefined;
-let api: { child: ChildProcess; url: string } | undefined;
+let host: HeadlessProcess | undefined;
+let api: FakeAnthropicProcess | undefined;
 test.afterEach(async () => {
-  await stop(host?.child);
-  await stop(api?.child);
+  await host?.stop();
+  await api?.stop();
 });
 
 test('kill -9 of the host with the page open: the page says so, keeps the partial answer, and reconnects after a restart', async ({
@@ -80,8 +36,8 @@ test('kill -9 of the host with the page open: the page says so, keeps the partia
       mcpServers: { everything: { command: process.execPath, args: [everythingEntry, 'stdio'] } },
     }),
   );
-  api = await fakeApi();
-  host = await serve(dir);
+  api = await spawnFakeAnthropic();
+  host = await startHeadlessProcess(dir);
   const address = host.url;
   await page.goto(address);
 
@@ -146,7 +102,7 @@ test('kill -9 of the host with the page open: the page says so, keeps the partia
   await page.screenshot({ path: testInfo.outputPath('host-gone-servers.png') });
 
   // Started again on the same data folder: same address, and the page comes back by itself.
-  host = await serve(dir);
+  host = await startHeadlessProcess(dir);
   expect(host.url).toBe(address);
   const restarted = page.getByRole('status').filter({ hasText: 'The host was restarted' });
   await expect(restarted).toBeVisible({ timeout: 20_000 });
