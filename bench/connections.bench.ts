@@ -2,18 +2,13 @@
 // tools/call latency, connecting 20 servers vs one, and host memory after
 // 10,000 calls vs after 100. Prints values and ratios measured in this run.
 import { createRequire } from 'node:module';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { createHost } from '../electron/host/host.js';
-import type { Host } from '../electron/host/host-types.js';
-import { createLocalClient } from '../electron/host/ipc/local-client.js';
-import { NodePlatform } from '../electron/host/node-platform.js';
 import { hostEnvironment } from '../electron/host/servers/launch/login-env.js';
 import type { HostRequests } from '../shared/ipc/host-api.js';
 import type { StdioServerConfig } from '../shared/model/config.js';
+import { benchHost } from './lib/host.js';
+import type { BenchHost } from './lib/host.js';
 import { collectGarbage, mib, ms, ratio, summarize, table } from './lib/measure.js';
 
 const require = createRequire(import.meta.url);
@@ -21,27 +16,8 @@ const everythingEntry = require.resolve('@modelcontextprotocol/server-everything
 const everything: StdioServerConfig = { command: process.execPath, args: [everythingEntry, 'stdio'] };
 const ECHO = { message: 'hello' };
 
-interface RunningHost {
-  host: Host;
-  api: HostRequests;
-}
-
-function hostWith(servers: Record<string, StdioServerConfig>): RunningHost {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
-  const configPath = join(dir, 'mcp-servers.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
-  const host = createHost({
-    platform: new NodePlatform(dir),
-    shell: 'headless',
-    appVersion: 'bench',
-    configPath,
-    tuning: { pingIntervalMs: 0 },
-  });
-  return { host, api: createLocalClient(host.handlers) };
-}
-
 /** Connects every configured server; resolves with the time from start to all connected. */
-async function connectAll(running: RunningHost, count: number): Promise<number> {
+async function connectAll(running: BenchHost, count: number): Promise<number> {
   await running.host.loadConfig();
   const connected = new Set<string>();
   const done = new Promise<void>((resolve, reject) => {
@@ -82,7 +58,7 @@ async function bareCall(client: Client): Promise<number> {
 }
 
 async function latency(): Promise<void> {
-  const running = hostWith({ s0: everything });
+  const running = benchHost({ s0: everything });
   await connectAll(running, 1);
   const bare = await bareClient();
   // Warm both paths, then alternate call by call so that whatever else the
@@ -148,7 +124,7 @@ async function connections(): Promise<void> {
   const servers = (n: number) =>
     Object.fromEntries(Array.from({ length: n }, (_, i) => [`s${String(i)}`, everything]));
   const measure = async (n: number): Promise<number> => {
-    const running = hostWith(servers(n));
+    const running = benchHost(servers(n));
     const elapsed = await connectAll(running, n);
     await running.host.dispose();
     return elapsed;
@@ -174,7 +150,7 @@ async function connections(): Promise<void> {
 }
 
 async function memory(): Promise<void> {
-  const running = hostWith({ s0: everything });
+  const running = benchHost({ s0: everything });
   await connectAll(running, 1);
   for (let i = 0; i < 100; i++) await hostCall(running.api);
   collectGarbage();

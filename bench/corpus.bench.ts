@@ -4,14 +4,10 @@
 // while they all start (the UI's view of "responsive"), and the event-loop
 // delay of the host process meanwhile. Prints values and ratios of this run.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createHost } from '../electron/host/host.js';
-import type { Host } from '../electron/host/host-types.js';
-import { createLocalClient } from '../electron/host/ipc/local-client.js';
-import { NodePlatform } from '../electron/host/node-platform.js';
-import type { HostRequests } from '../shared/ipc/host-api.js';
 import type { ServerSnapshot } from '../shared/model/server.js';
 import { bareConnect, corpusConfigs, installCorpus, readCorpus } from '../test/compat/corpus.js';
-import { tempDir, writeConfig } from '../test/helpers/servers.js';
+import { tempDir } from '../test/helpers/servers.js';
+import { benchHost } from './lib/host.js';
 import { ms, quantile, ratio, table } from './lib/measure.js';
 
 installCorpus();
@@ -22,14 +18,7 @@ const configs = corpusConfigs(tempDir());
 async function startTogether(
   dataDir: string,
 ): Promise<{ ms: number; snapshots: ServerSnapshot[]; apiMs: number[]; lagMs: number }> {
-  const host: Host = createHost({
-    platform: new NodePlatform(dataDir),
-    shell: 'headless',
-    appVersion: 'bench',
-    configPath: writeConfig(configs),
-    tuning: { pingIntervalMs: 0 },
-  });
-  const api: HostRequests = createLocalClient(host.handlers);
+  const { host, api } = benchHost(configs, dataDir);
   await host.loadConfig();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   const apiMs: number[] = [];

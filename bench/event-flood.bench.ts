@@ -1,31 +1,16 @@
 // What a flooding server sends to the page: frames and bytes per event on the
 // headless socket while the raw fixture writes 16 MB to stderr and reports
 // progress every millisecond. One run, no assertions: prints the counts.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createHost } from '../electron/host/host.js';
-import { createLocalClient } from '../electron/host/ipc/local-client.js';
-import { NodePlatform } from '../electron/host/node-platform.js';
+import { resolve } from 'node:path';
 import { serveHeadless } from '../test/helpers/headless-server.js';
 import { recordSocket, startFlood, stopFlood } from '../test/helpers/socket-recorder.js';
+import { benchHost } from './lib/host.js';
 import { table } from './lib/measure.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
-const configPath = join(dir, 'mcp-servers.json');
 const raw = resolve('test/fixtures/servers/raw-server.mjs');
-writeFileSync(
-  configPath,
-  JSON.stringify({ mcpServers: { raw: { command: process.execPath, args: [raw] } } }),
-);
-const host = createHost({
-  platform: new NodePlatform(dir),
-  shell: 'headless',
-  appVersion: 'bench',
-  configPath,
-});
+const { host, api } = benchHost({ raw: { command: process.execPath, args: [raw] } });
 await host.loadConfig();
-await createLocalClient(host.handlers).startServer({ name: 'raw' });
+await api.startServer({ name: 'raw' });
 const server = await serveHeadless(host);
 
 const page = await recordSocket(server.port, server.token);

@@ -3,55 +3,18 @@
 // the largest valid requests and for hostile ones. Frames are built and masked
 // before each measurement, so only the host's work is timed. One run, no
 // assertions: prints the measured values.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createHost } from '../electron/host/host.js';
-import { NodePlatform } from '../electron/host/node-platform.js';
+import { rawUpgrade } from '../test/helpers/headless-process.js';
 import { serveHeadless } from '../test/helpers/headless-server.js';
 import { MAX_FRAME_NESTINGS } from '../electron/headless/frame-guard.js';
 import { MAX_ARGUMENTS_CHARS } from '../shared/ipc/contract.js';
 import { MAX_FRAME_BYTES } from '../shared/ipc/wire.js';
+import { benchHost } from './lib/host.js';
 import { mib, table } from './lib/measure.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
-const configPath = join(dir, 'mcp-servers.json');
-writeFileSync(configPath, JSON.stringify({ mcpServers: {} }));
-const host = createHost({
-  platform: new NodePlatform(dir),
-  shell: 'headless',
-  appVersion: 'bench',
-  configPath,
-});
+const { host } = benchHost({});
 await host.loadConfig();
 const server = await serveHeadless(host);
-
-function upgrade(): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: server.port }, () => {
-      socket.write(
-        [
-          `GET /ipc?token=${server.token} HTTP/1.1`,
-          `Host: 127.0.0.1:${String(server.port)}`,
-          `Origin: http://127.0.0.1:${String(server.port)}`,
-          'Upgrade: websocket',
-          'Connection: Upgrade',
-          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
-          'Sec-WebSocket-Version: 13',
-          '',
-          '',
-        ].join('\r\n'),
-      );
-    });
-    socket.once('data', (chunk: Buffer) => {
-      if (chunk.toString('latin1').startsWith('HTTP/1.1 101')) resolve(socket);
-      else reject(new Error('upgrade refused'));
-    });
-  });
-}
 
 function frame(payload: Buffer): Buffer {
   const header = Buffer.alloc(10);
@@ -67,7 +30,7 @@ function frame(payload: Buffer): Buffer {
 /** Sends one frame and returns the longest event-loop gap until the host answered or closed. */
 async function stall(payload: string): Promise<{ gap: number; total: number; outcome: string }> {
   const bytes = frame(Buffer.from(payload, 'utf8'));
-  const socket = await upgrade();
+  const socket = await rawUpgrade(server);
   let last = performance.now();
   let gap = 0;
   const ticker = setInterval(() => {

@@ -1,14 +1,10 @@
 // Resources, prompts and completions through the real host core against
 // server-everything and the media fixture (stdio). One run; prints medians
 // and ratios, asserts nothing. Run: npm run bench resources
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createHost } from '../electron/host/host.js';
-import { createLocalClient } from '../electron/host/ipc/local-client.js';
-import { NodePlatform } from '../electron/host/node-platform.js';
+import { resolve } from 'node:path';
 import type { Result } from '../shared/ipc/result.js';
+import { benchHost } from './lib/host.js';
 import { quantile, table } from './lib/measure.js';
 
 const require = createRequire(import.meta.url);
@@ -26,24 +22,10 @@ async function median(runs: number, run: () => Promise<Result<unknown>>): Promis
   return quantile(times, 50);
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
-const configPath = join(dir, 'mcp-servers.json');
-writeFileSync(
-  configPath,
-  JSON.stringify({
-    mcpServers: {
-      everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
-      media: { command: process.execPath, args: [mediaEntry] },
-    },
-  }),
-);
-const host = createHost({
-  platform: new NodePlatform(dir),
-  shell: 'headless',
-  appVersion: 'bench',
-  configPath,
+const { host, api } = benchHost({
+  everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
+  media: { command: process.execPath, args: [mediaEntry] },
 });
-const api = createLocalClient(host.handlers);
 await host.loadConfig();
 await Promise.all([api.startServer({ name: 'everything' }), api.startServer({ name: 'media' })]);
 

@@ -16,20 +16,16 @@
 // Part 2 — one server that lists 100,010 tools: connect and one chat turn,
 // while the bench asks the host for something else every 25 ms and records
 // how long each answer took and the longest event-loop stall.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createHost } from '../electron/host/host.js';
-import type { Host } from '../electron/host/host-types.js';
-import { createLocalClient } from '../electron/host/ipc/local-client.js';
-import { NodePlatform } from '../electron/host/node-platform.js';
-import type { HostRequests } from '../shared/ipc/host-api.js';
 import type { Result } from '../shared/ipc/result.js';
 import type { StdioServerConfig } from '../shared/model/config.js';
 import { spawnFakeAnthropic } from '../test/fixtures/fake-anthropic-process.js';
 import type { FakeAnthropicProcess } from '../test/fixtures/fake-anthropic-process.js';
 import type { MessagesRequestBody } from '../test/fixtures/fake-anthropic.js';
+import { benchHost } from './lib/host.js';
+import type { BenchHost } from './lib/host.js';
 import { ms, table } from './lib/measure.js';
 
 // `npm run bench` runs from the repository's root.
@@ -37,11 +33,6 @@ const root = process.cwd();
 const FIXTURE = join(root, 'bench/fixtures/real-server-tools.json');
 const replay = join(root, 'test/fixtures/servers/replay-tools-server.mjs');
 const manyTools = join(root, 'test/fixtures/servers/many-tools-server.mjs');
-
-interface Running {
-  host: Host;
-  api: HostRequests;
-}
 
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
@@ -51,18 +42,8 @@ function value<T>(result: Result<T>): T {
 async function hostWith(
   servers: Record<string, StdioServerConfig>,
   fake: FakeAnthropicProcess,
-): Promise<Running> {
-  const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));
-  const configPath = join(dir, 'mcp-servers.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
-  const host = createHost({
-    platform: new NodePlatform(dir),
-    shell: 'headless',
-    appVersion: 'bench',
-    configPath,
-    tuning: { pingIntervalMs: 0 },
-  });
-  const api = createLocalClient(host.handlers);
+): Promise<BenchHost> {
+  const { host, api } = benchHost(servers);
   // Every tool call the bench's turns make is allowed once.
   host.onEvent((event, payload) => {
     if (event !== 'consentRequested') return;
@@ -75,12 +56,12 @@ async function hostWith(
   return { host, api };
 }
 
-async function connectAll(running: Running, names: readonly string[]): Promise<void> {
+async function connectAll(running: BenchHost, names: readonly string[]): Promise<void> {
   await Promise.all(names.map(async (name) => value(await running.api.startServer({ name }))));
 }
 
 /** Sends one message in a new conversation and waits for the turn to end. */
-async function turn(running: Running, text: string): Promise<void> {
+async function turn(running: BenchHost, text: string): Promise<void> {
   const id = value(await running.api.createConversation({})).id;
   const { turnId } = value(await running.api.sendMessage({ conversationId: id, text }));
   await new Promise<void>((resolve, reject) => {
@@ -167,7 +148,7 @@ async function realServers(): Promise<void> {
 
 /** Runs `work` while asking the host for its app info every 25 ms and watching the event loop. */
 async function whileProbing<T>(
-  running: Running,
+  running: BenchHost,
   work: () => Promise<T>,
 ): Promise<{ result: T; maxAnswerMs: number; maxStallMs: number; answers: number; elapsedMs: number }> {
   let maxAnswerMs = 0;
