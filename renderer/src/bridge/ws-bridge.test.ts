@@ -39,6 +39,24 @@ class FakeSocket implements BridgeSocket {
   }
 }
 
+/** The sockets a bridge opened, newest last, and the opener that records them. */
+function fakeSockets(): { opened: FakeSocket[]; openSocket: () => FakeSocket; latest: () => FakeSocket } {
+  const sockets: FakeSocket[] = [];
+  return {
+    opened: sockets,
+    openSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+    latest: () => {
+      const socket = sockets.at(-1);
+      if (!socket) throw new Error('no socket opened');
+      return socket;
+    },
+  };
+}
+
 const snapshot: ServerSnapshot = {
   name: 'everything',
   transport: 'stdio',
@@ -51,25 +69,17 @@ const snapshot: ServerSnapshot = {
 };
 
 describe('createWebSocketBridge', () => {
-  let sockets: FakeSocket[];
+  let sockets: ReturnType<typeof fakeSockets>;
   let bridge: HostBridge;
-  const latest = (): FakeSocket => {
-    const socket = sockets.at(-1);
-    if (!socket) throw new Error('no socket opened');
-    return socket;
-  };
+  const latest = (): FakeSocket => sockets.latest();
 
   beforeEach(async () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    sockets = [];
+    sockets = fakeSockets();
     bridge = createWebSocketBridge({
       url: 'ws://127.0.0.1:1/ipc?token=t',
-      openSocket: () => {
-        const socket = new FakeSocket();
-        sockets.push(socket);
-        return socket;
-      },
+      openSocket: sockets.openSocket,
     });
     // The bridge's own dynamic import of its checks (the tests below assume them loaded).
     await vi.dynamicImportSettled();
@@ -153,7 +163,7 @@ describe('createWebSocketBridge', () => {
     expect(first.readyState).toBe(3);
     expect(bridge.connection.getState()).toBe('reconnecting');
     vi.advanceTimersByTime(500);
-    expect(sockets).toHaveLength(2);
+    expect(sockets.opened).toHaveLength(2);
   });
 
   it('settles pending calls when the socket drops and reconnects with backoff', async () => {
@@ -170,11 +180,11 @@ describe('createWebSocketBridge', () => {
 
     // Failed attempts wait 0.5 s, 1 s, 2 s, 4 s, then 5 s at most.
     for (const wait of [500, 1000, 2000, 4000, 5000, 5000]) {
-      const before = sockets.length;
+      const before = sockets.opened.length;
       vi.advanceTimersByTime(wait - 1);
-      expect(sockets.length).toBe(before);
+      expect(sockets.opened.length).toBe(before);
       vi.advanceTimersByTime(1);
-      expect(sockets.length).toBe(before + 1);
+      expect(sockets.opened.length).toBe(before + 1);
       latest().drop();
     }
     vi.advanceTimersByTime(5000);
@@ -183,21 +193,17 @@ describe('createWebSocketBridge', () => {
 
     // A successful open resets the backoff.
     latest().drop();
-    const before = sockets.length;
+    const before = sockets.opened.length;
     vi.advanceTimersByTime(500);
-    expect(sockets.length).toBe(before + 1);
+    expect(sockets.opened.length).toBe(before + 1);
   });
 });
 
 describe('createWebSocketBridge before its checks have loaded', () => {
-  let sockets: FakeSocket[];
+  let sockets: ReturnType<typeof fakeSockets>;
   let bridge: HostBridge;
   let loaded: { resolve: (checks: InboundChecks) => void; reject: (error: Error) => void };
-  const latest = (): FakeSocket => {
-    const socket = sockets.at(-1);
-    if (!socket) throw new Error('no socket opened');
-    return socket;
-  };
+  const latest = (): FakeSocket => sockets.latest();
   /** Lets the loader's promise and what it releases (one frame per task) run. */
   const settle = async (): Promise<void> => {
     for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -208,17 +214,13 @@ describe('createWebSocketBridge before its checks have loaded', () => {
     vi.useFakeTimers();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    sockets = [];
+    sockets = fakeSockets();
     const checks = new Promise<InboundChecks>((resolve, reject) => {
       loaded = { resolve, reject };
     });
     bridge = createWebSocketBridge({
       url: 'ws://127.0.0.1:1/ipc?token=t',
-      openSocket: () => {
-        const socket = new FakeSocket();
-        sockets.push(socket);
-        return socket;
-      },
+      openSocket: sockets.openSocket,
       loadChecks: () => checks,
     });
   });
@@ -333,9 +335,9 @@ describe('createWebSocketBridge before its checks have loaded', () => {
     expect(latest().readyState).toBe(3);
 
     // It stays out of service: no reconnecting, and every call answers the same error.
-    const opened = sockets.length;
+    const opened = sockets.opened.length;
     vi.advanceTimersByTime(60_000);
-    expect(sockets).toHaveLength(opened);
+    expect(sockets.opened).toHaveLength(opened);
     expect(bridge.connection.getState()).toBe('failed');
     expect(await bridge.api.getAppInfo({})).toMatchObject({ ok: false, error: failure });
   });
