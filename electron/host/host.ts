@@ -135,6 +135,9 @@ export function createHost(options: HostOptions): Host {
     startServer: ({ name }) => servers.start(name),
     stopServer: ({ name }) => servers.stop(name),
     restartServer: ({ name }) => servers.restart(name),
+    signInServer: ({ name }) => servers.signIn(name),
+    cancelSignIn: ({ name }) => servers.cancelSignIn(name),
+    signOutServer: ({ name }) => servers.signOut(name),
     callTool: async ({ server, tool, argumentsJson, callId }) => {
       // A call the person makes themselves needs no consent, but it is part of the audit trail.
       // The one-shot CLI has no trail to keep (it never opens the database).

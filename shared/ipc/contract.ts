@@ -108,6 +108,16 @@ export const requests = {
   /** Stop and start again; clears the crash count (also after automatic restarts gave up). */
   restartServer: { params: byName, result: ServerSnapshotSchema },
   /**
+   * OAuth sign-in: opens the authorization page in the system browser and
+   * resolves at once with the server in state "waiting"; the outcome arrives
+   * as serverChanged events (connected, or "sign-in-required" with a message).
+   */
+  signInServer: { params: byName, result: ServerSnapshotSchema },
+  /** Stops waiting for the browser; the server stays "sign-in-required". */
+  cancelSignIn: { params: byName, result: ServerSnapshotSchema },
+  /** Revokes the tokens where the authorization server offers revocation, then forgets them. */
+  signOutServer: { params: byName, result: ServerSnapshotSchema },
+  /**
    * Call a tool with arguments given as JSON text. The host parses the text
    * and checks it against the tool's inputSchema before anything is sent.
    */

@@ -17,6 +17,8 @@ export const ErrorCodeSchema = z.enum([
   'timeout',
   'cancelled',
   'denied',
+  /** A remote server needs an OAuth sign-in (or the sign-in failed). */
+  'sign_in_required',
   'protocol_error',
   'no_api_key',
   'internal',

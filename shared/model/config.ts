@@ -49,10 +49,63 @@ export const StdioServerConfigSchema = z.looseObject({
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;
 
+/** A value that names a variable of the host's environment instead of holding a secret: `${env:NAME}`. */
+export const EnvReferenceSchema = z
+  .string()
+  .regex(
+    /^\$\{env:[A-Za-z_][A-Za-z0-9_]*\}$/,
+    'Write a secret here only as ${env:NAME}; secrets typed in the app are stored encrypted',
+  );
+
+/**
+ * OAuth for a remote server (all optional: by default a server that answers
+ * 401 is signed in to with the browser, the client registered by a Client ID
+ * Metadata Document or Dynamic Client Registration). Secrets never live in
+ * this file: a client secret or private key typed in the app is stored
+ * encrypted through the Platform; here it may only be an `${env:NAME}`
+ * reference.
+ */
+export const OAuthConfigSchema = z.looseObject({
+  /** false: never sign in (a 401 is an error). */
+  enabled: z.boolean().optional(),
+  /** A client registered beforehand with the authorization server. */
+  clientId: z.string().trim().min(1).max(512).optional(),
+  clientSecret: EnvReferenceSchema.optional(),
+  /** Scopes to ask for; default: the server's challenge, else what the authorization server supports. */
+  scopes: z
+    .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'Invalid scope'))
+    .max(64)
+    .optional(),
+  /**
+   * `authorization_code` (default): the person signs in in the browser.
+   * `client_credentials`: machine to machine, with `clientId` and a secret or a private key.
+   */
+  grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+  /** How a pre-registered client proves itself at the token endpoint (default: what the server supports). */
+  tokenEndpointAuthMethod: z
+    .enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'])
+    .optional(),
+  /** private_key_jwt: the PEM key as `${env:NAME}` (a key typed in the app is stored encrypted). */
+  privateKey: EnvReferenceSchema.optional(),
+  /** private_key_jwt signing algorithm (default ES256). */
+  signingAlgorithm: z
+    .string()
+    .regex(/^[A-Z]{2}\d{3}$/)
+    .optional(),
+  /** Sender-constrained tokens (DPoP, RFC 9449). */
+  dpop: z.boolean().optional(),
+  /** This server's Client ID Metadata Document URL, instead of the app's. */
+  clientMetadataUrl: z
+    .url({ protocol: /^https$/, error: 'The client metadata URL must be https://' })
+    .optional(),
+});
+export type OAuthConfig = z.infer<typeof OAuthConfigSchema>;
+
 export const HttpServerConfigSchema = z.looseObject({
   type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
   url: z.url({ protocol: /^https?$/, error: 'URL must be http:// or https://' }),
   headers: z.record(z.string(), z.string()).optional(),
+  oauth: OAuthConfigSchema.optional(),
   ...CommonServerFields,
 });
 export type HttpServerConfig = z.infer<typeof HttpServerConfigSchema>;

@@ -22,6 +22,23 @@ export const HttpServerInputSchema = z.object({
   /** Absent: Streamable HTTP with a fallback to SSE, as the host decides. */
   type: RemoteTransportSchema.optional(),
   headers: z.record(z.string().regex(HEADER_NAME, 'Invalid header name'), z.string().max(16_384)).default({}),
+  /** OAuth: a client registered beforehand with the authorization server, and the scopes to ask for. */
+  oauth: z
+    .object({
+      clientId: z.string().trim().max(512).default(''),
+      /**
+       * Write-only: typed in the form, stored encrypted by the host, never
+       * sent back. Empty keeps the stored secret; `clear` forgets it.
+       */
+      clientSecret: z.string().max(4096).default(''),
+      clearClientSecret: z.boolean().default(false),
+      /** Output only: whether a client secret is stored for this server. */
+      clientSecretStored: z.boolean().default(false),
+      /** Space-separated. */
+      scopes: z.string().trim().max(4096).default(''),
+    })
+    .strict()
+    .optional(),
 });
 export type HttpServerInput = z.infer<typeof HttpServerInputSchema>;
 

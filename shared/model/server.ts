@@ -14,6 +14,8 @@ export const ServerStatusSchema = z.enum([
   /** Crashed; a restart is scheduled at `restartAt`. */
   'restarting',
   'failed',
+  /** A remote server that wants an OAuth sign-in; see `auth`. */
+  'sign-in-required',
   'stopped',
   'disabled',
 ]);
@@ -126,6 +128,37 @@ export const StrayStdoutSchema = z.object({
 });
 export type StrayStdout = z.infer<typeof StrayStdoutSchema>;
 
+/**
+ * OAuth state of a remote server. Never carries a token: only what the
+ * person needs to see (who issued the sign-in, for whom, what it allows,
+ * until when).
+ */
+export const ServerAuthSchema = z.object({
+  /**
+   * `required`: the server wants a sign-in (status "sign-in-required");
+   * `waiting`: the browser is open and the host waits for it to come back;
+   * `signed-in`: tokens are held.
+   */
+  state: z.enum(['required', 'waiting', 'signed-in']),
+  /** One line: why sign-in is required (e.g. "The sign-in expired"), or how the last attempt failed. */
+  message: z.string().max(1000).optional(),
+  /** The authorization server that issued (or will issue) the tokens. */
+  issuer: z.string().max(2048).optional(),
+  /** The signed-in account, where the authorization server says (ID token `email`/`preferred_username`/`sub`). */
+  account: z.string().max(512).optional(),
+  /** Granted scopes. */
+  scopes: z.array(z.string().max(256)).max(256).optional(),
+  /** When the access token expires (ms since the epoch); absent when the server did not say. */
+  expiresAt: z.number().optional(),
+  /** Whether a refresh token is held (the sign-in renews itself). */
+  refreshable: z.boolean().optional(),
+  /** When state is "waiting": when the host gives up waiting for the browser (ms since the epoch). */
+  waitingUntil: z.number().optional(),
+  /** How the host is known to the authorization server. */
+  client: z.enum(['pre-registered', 'metadata-document', 'dynamic', 'client-credentials']).optional(),
+});
+export type ServerAuth = z.infer<typeof ServerAuthSchema>;
+
 export const ServerTransportKindSchema = z.enum(['stdio', 'http']);
 /** The HTTP transport actually in use: Streamable HTTP, or the legacy HTTP+SSE it fell back to. */
 export const HttpTransportKindSchema = z.enum(['streamable-http', 'sse']);
@@ -180,6 +213,8 @@ export const ServerSnapshotSchema = z.object({
   strayStdout: StrayStdoutSchema.optional(),
   /** What the name stands for (program or URL); consent rules are bound to it. */
   identity: ServerIdentitySchema.optional(),
+  /** Remote servers that use OAuth: the sign-in state. */
+  auth: ServerAuthSchema.optional(),
 });
 export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
 

@@ -214,6 +214,19 @@ export class ServerConnection {
     return this.start();
   }
 
+  /** OAuth sign-in (remote servers). */
+  signIn(): Promise<ServerSnapshot> {
+    return Promise.reject(new HostError('sign_in_required', `Server "${this.name}" cannot sign in yet`));
+  }
+
+  cancelSignIn(): Promise<ServerSnapshot> {
+    return Promise.resolve(this.snapshot());
+  }
+
+  signOut(): Promise<ServerSnapshot> {
+    return Promise.resolve(this.snapshot());
+  }
+
   private async connect(automatic: boolean): Promise<ServerSnapshot> {
     const generation = ++this.generation;
     // An automatic restart keeps the crash's reason and the process's last words visible.

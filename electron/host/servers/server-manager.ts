@@ -159,6 +159,19 @@ export class ServerManager {
     return this.get(name).restart();
   }
 
+  /** OAuth: opens the browser for a remote server's sign-in; resolves once it is open. */
+  signIn(name: string): Promise<ServerSnapshot> {
+    return this.get(name).signIn();
+  }
+
+  cancelSignIn(name: string): Promise<ServerSnapshot> {
+    return this.get(name).cancelSignIn();
+  }
+
+  signOut(name: string): Promise<ServerSnapshot> {
+    return this.get(name).signOut();
+  }
+
   /**
    * Calls a tool. With a `callId` the call can be cancelled (cancelToolCall)
    * and its progress notifications are pushed as `toolCallProgress` events.

@@ -6,6 +6,7 @@ export const STATUS_LABELS: Readonly<Record<ServerStatus, string>> = {
   connecting: 'Connecting…',
   restarting: 'Restarting…',
   failed: 'Failed',
+  'sign-in-required': 'Sign-in required',
   stopped: 'Stopped',
   disabled: 'Disabled',
 };

@@ -81,6 +81,8 @@ function emptyMessage(server: ServerSnapshot): string {
       return 'The server crashed and is being restarted; its tools appear here once it is back.';
     case 'failed':
       return 'Tools appear here once the server runs. Fix the problem above, then press Restart.';
+    case 'sign-in-required':
+      return 'Sign in to this server to see its tools.';
     case 'stopped':
       return 'This server is stopped. Press Start to connect and list its tools.';
     case 'disabled':
