@@ -15,6 +15,7 @@ import { ConfigStore } from './servers/config/config-store.js';
 import { hostEnvironment } from './servers/launch/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
 import { FileEraVerdicts } from './servers/launch/era-verdicts.js';
+import { FileOAuthStore } from './auth/oauth-store.js';
 import { ServerLogs } from './servers/lifecycle/server-log.js';
 import { ConfigEditor } from './servers/config/config-editor.js';
 import { AppModelContext } from './apps/app-model-context.js';
@@ -28,6 +29,22 @@ export const CONFIG_ENV = 'MCP_HOST_CONFIG';
 export const CONFIG_FILE_NAME = 'mcp-servers.json';
 /** Remembered protocol eras of stdio servers (era-verdicts.ts), in the data folder. */
 export const ERA_VERDICTS_FILE_NAME = 'protocol-eras.json';
+/** OAuth tokens and client registrations, each record encrypted through the Platform. */
+export const OAUTH_FILE_NAME = 'oauth-credentials.json';
+/**
+ * Where the app's OAuth Client ID Metadata Document is published
+ * (docs/oauth/client-metadata.json in the repository). A fork or a company
+ * that publishes its own sets MCP_HOST_CLIENT_METADATA_URL (or
+ * `oauth.clientMetadataUrl` per server).
+ */
+export const DEFAULT_CLIENT_METADATA_URL = 'https://mcp-host.github.io/mcp-host/oauth/client-metadata.json';
+export const CLIENT_METADATA_URL_ENV = 'MCP_HOST_CLIENT_METADATA_URL';
+
+function clientMetadataUrl(): string {
+  const configured = process.env[CLIENT_METADATA_URL_ENV];
+  if (configured !== undefined && /^https:\/\/[^/]+\/.+/.test(configured)) return configured;
+  return DEFAULT_CLIENT_METADATA_URL;
+}
 
 /** Resolves which configuration file to use: explicit path, then env, then the user-data folder. */
 export function resolveConfigPath(options: Pick<HostOptions, 'configPath' | 'platform'>): string {
@@ -63,6 +80,12 @@ export function createHost(options: HostOptions): Host {
     ...options.tuning,
     environment: options.environment ?? hostEnvironment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
+    oauth: {
+      store: new FileOAuthStore(join(options.platform.userDataDir(), OAUTH_FILE_NAME), options.platform),
+      openBrowser: (url: string) => options.platform.openExternal(url),
+      clientMetadataUrl: clientMetadataUrl(),
+      signInTimeoutMs: options.tuning?.signInTimeoutMs,
+    },
     emit,
     confirmLaunch,
     logs,
