@@ -16,6 +16,7 @@ import { hostEnvironment } from './servers/launch/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
 import { FileEraVerdicts } from './servers/launch/era-verdicts.js';
 import { FileOAuthStore } from './auth/oauth-store.js';
+import { applyOAuthSecretInput, withStoredSecretFlag } from './auth/oauth-secrets.js';
 import { ServerLogs } from './servers/lifecycle/server-log.js';
 import { ConfigEditor } from './servers/config/config-editor.js';
 import { AppModelContext } from './apps/app-model-context.js';
@@ -75,13 +76,17 @@ export function createHost(options: HostOptions): Host {
   const store = new ConfigStore(resolveConfigPath(options));
   const logs = new ServerLogs(emit);
   const confirmLaunch = (request: LaunchRequest) => options.platform.confirmLaunch(request);
+  const oauthStore = new FileOAuthStore(
+    join(options.platform.userDataDir(), OAUTH_FILE_NAME),
+    options.platform,
+  );
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
     ...options.tuning,
     environment: options.environment ?? hostEnvironment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
     oauth: {
-      store: new FileOAuthStore(join(options.platform.userDataDir(), OAUTH_FILE_NAME), options.platform),
+      store: oauthStore,
       openBrowser: (url: string) => options.platform.openExternal(url),
       clientMetadataUrl: clientMetadataUrl(),
       signInTimeoutMs: options.tuning?.signInTimeoutMs,
@@ -179,8 +184,19 @@ export function createHost(options: HostOptions): Host {
       logs.of(name).level = level;
       return null;
     },
-    getServerInput: ({ name }) => Promise.resolve(editor.inputOf(name)),
-    saveServer: ({ originalName, input }) => editor.save(originalName, input),
+    getServerInput: ({ name }) => withStoredSecretFlag(oauthStore, editor.inputOf(name)),
+    saveServer: async ({ originalName, input }) => {
+      // A name clash is refused before anything is touched (another server's credentials stay its own).
+      if (input.name !== originalName && servers.has(input.name)) return editor.save(originalName, input);
+      // The typed OAuth client secret goes to the encrypted store, never to the file.
+      const undo = await applyOAuthSecretInput(oauthStore, originalName, input);
+      try {
+        return await editor.save(originalName, input);
+      } catch (error) {
+        await undo().catch(() => undefined);
+        throw error;
+      }
+    },
     setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
     setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
     getRawConfig: () => editor.rawText(),

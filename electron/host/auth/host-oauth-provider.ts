@@ -114,6 +114,11 @@ export class HostOAuthProvider implements OAuthClientProvider {
     return this.record.tokens !== undefined;
   }
 
+  /** The scope the held token was granted (for a step-up's union). */
+  grantedScope(): string | undefined {
+    return this.record.tokens?.scope;
+  }
+
   /** The loopback port a dynamic registration was made with (reused so it stays valid). */
   registeredPort(): number | undefined {
     return this.record.redirectPort;

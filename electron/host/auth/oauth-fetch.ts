@@ -19,6 +19,8 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 export interface Challenge {
   resourceMetadataUrl?: URL | undefined;
   scope?: string | undefined;
+  /** `insufficient_scope` for a step-up (403). */
+  error?: string | undefined;
 }
 
 export interface OAuthFetchHooks {
@@ -63,8 +65,16 @@ export function oauthFetch(base: FetchLike, hooks: OAuthFetchHooks): FetchLike {
     const response = await send(base, url, input, init, hooks);
     if (response.status === 401 || response.status === 403) {
       const params = extractWWWAuthenticateParams(response);
-      if (params.resourceMetadataUrl !== undefined || params.scope !== undefined) {
-        hooks.onChallenge({ resourceMetadataUrl: params.resourceMetadataUrl, scope: params.scope });
+      if (
+        params.resourceMetadataUrl !== undefined ||
+        params.scope !== undefined ||
+        params.error !== undefined
+      ) {
+        hooks.onChallenge({
+          resourceMetadataUrl: params.resourceMetadataUrl,
+          scope: params.scope,
+          error: params.error,
+        });
       }
       if (response.status === 401 && hasBearer(init)) await hooks.onTokenRefused();
     }

@@ -1,4 +1,9 @@
-import { ClientCredentialsProvider, PrivateKeyJwtProvider, auth } from '@modelcontextprotocol/client';
+import {
+  ClientCredentialsProvider,
+  PrivateKeyJwtProvider,
+  auth,
+  computeScopeUnion,
+} from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpServerConfig, OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
@@ -130,7 +135,25 @@ export class ServerAuthSession {
    * otherwise.
    */
   signInFailure(error: unknown): HostError | undefined {
-    return describeAuthFailure(this.serverName, error, this.unreachable);
+    const failure = describeAuthFailure(this.serverName, error, this.unreachable);
+    if (
+      failure !== undefined &&
+      this.challenge.error === 'insufficient_scope' &&
+      this.provider?.hasTokens() === true
+    ) {
+      const scope =
+        this.challenge.scope !== undefined && /^[\x21-\x7E ]{1,200}$/.test(this.challenge.scope)
+          ? ` (${this.challenge.scope})`
+          : '';
+      if (failure.message.startsWith('The server asks for a new sign-in')) {
+        return new HostError(
+          'sign_in_required',
+          `The server needs more permissions${scope}; sign in again to grant them`,
+          { cause: failure },
+        );
+      }
+    }
+    return failure;
   }
 
   /** The server needs a sign-in; `message` says why. */
@@ -181,7 +204,12 @@ export class ServerAuthSession {
         this.unreachable = host;
       },
     });
-    const scope = this.config?.oauth?.scopes?.join(' ') ?? this.challenge.scope;
+    // A step-up asks for what the server challenged plus what was granted before (SEP-2350).
+    const wanted = this.config?.oauth?.scopes?.join(' ') ?? this.challenge.scope;
+    const scope =
+      this.challenge.error === 'insufficient_scope'
+        ? computeScopeUnion(provider.grantedScope(), wanted)
+        : wanted;
     const options = {
       serverUrl: resource,
       fetchFn,
