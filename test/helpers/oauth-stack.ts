@@ -98,6 +98,8 @@ export interface StackClient {
 /** What the servers recorded (no tokens, no secrets). */
 export interface StackEvent {
   event: string;
+  /** Authorization server events: which one (see `switchAuthorizationServer`). */
+  issuer?: string;
   clientId?: string;
   grantType?: string;
   error?: string;
@@ -114,10 +116,11 @@ export interface OAuthStack {
   resourceMetadataUrl: string;
   /** A second resource the AS issues tokens for, which the MCP server must refuse. */
   otherResource: string;
-  /** The authorization server's issuer (its origin). */
-  issuer: string;
+  /** The current authorization server's issuer (its origin); changes with `switchAuthorizationServer`. */
+  readonly issuer: string;
   scopes: { base: string; admin: string };
-  clients: {
+  /** The current authorization server's pre-registered clients. */
+  readonly clients: {
     confidentialBasic: StackClient;
     confidentialPost: StackClient;
     machine: StackClient;
@@ -126,6 +129,8 @@ export interface OAuthStack {
   /** The current knobs (read only; change them with `set`). */
   knobs: Readonly<OAuthStackKnobs>;
   set(changes: Partial<OAuthStackKnobs>): Promise<void>;
+  /** Back to the knobs the stack started with. */
+  reset(): Promise<void>;
   events: { authorizationServer: StackEvent[]; resourceServer: StackEvent[] };
   /**
    * Completes login and consent over HTTP with a fresh cookie jar, the way a
@@ -139,6 +144,12 @@ export interface OAuthStack {
   revokeRefreshTokens(accountId?: string): number;
   /** Every access token issued until now is refused by the MCP server from now on (401 invalid_token). */
   expireAccessTokens(): void;
+  /**
+   * The MCP server moves to a new authorization server (new issuer, keys,
+   * clients and registrations): its metadata names the new one, and tokens of
+   * the old one (which keeps running) get 401 from now on.
+   */
+  switchAuthorizationServer(): Promise<{ issuer: string; clients: OAuthStack['clients'] }>;
   close(): Promise<void>;
 }
 

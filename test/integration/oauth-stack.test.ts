@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   Client,
   ClientCredentialsProvider,
+  IssuerMismatchError,
   StreamableHTTPClientTransport,
   UnauthorizedError,
   discoverAuthorizationServerMetadata,
@@ -159,6 +160,18 @@ describe('the OAuth stack', () => {
     expect(
       s.events.authorizationServer.filter((e) => e.event === 'registration_create.success'),
     ).toHaveLength(1);
+  });
+
+  it('a callback with a foreign iss is refused by the SDK (RFC 9207)', async () => {
+    const s = await open({ authorizationResponse: 'foreign-iss' });
+    const provider = new MemoryProvider('http://127.0.0.1:41006/callback');
+    const transport = new StreamableHTTPClientTransport(new URL(s.mcpUrl), { authProvider: provider });
+    await expect(
+      new Client({ name: 'oauth-stack-proof', version: '1.0.0' }).connect(transport),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
+    const callback = await s.completeSignIn(pending(provider));
+    await expect(transport.finishAuth(callback.searchParams)).rejects.toBeInstanceOf(IssuerMismatchError);
+    expect(provider.saved).toBeUndefined();
   });
 
   it('an expired access token is refreshed on the next call, and the refresh token rotates', async () => {
