@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { DpopSession, auth, createPrivateKeyJwtAuth } from '@modelcontextprotocol/client';
+import {
+  DpopSession,
+  auth,
+  createPrivateKeyJwtAuth,
+  discoverOAuthServerInfo,
+} from '@modelcontextprotocol/client';
 import type {
   AddClientAuthentication,
   FetchLike,
@@ -281,6 +286,10 @@ export class HostOAuthProvider implements OAuthClientProvider {
       this.verifier = undefined;
       return;
     }
+    if ((scope === 'all' || scope === 'tokens') && this.record.tokens?.refresh_token !== undefined) {
+      // The authorization server refused the refresh token (expired, revoked): say so, not "sign in".
+      this.signInReason ??= 'The sign-in expired or was revoked; sign in again';
+    }
     await this.change((record) => {
       if (scope === 'all' || scope === 'tokens') {
         delete record.tokens;
@@ -314,6 +323,16 @@ export class HostOAuthProvider implements OAuthClientProvider {
    */
   async tokenRefused(): Promise<void> {
     if (this.record.discovery !== undefined) await this.invalidateCredentials('discovery');
+  }
+
+  /** Discovery again (sign-out needs the revocation endpoint). */
+  async rediscover(resource: string, fetchFn: FetchLike): Promise<void> {
+    const info = await discoverOAuthServerInfo(resource, { fetchFn });
+    await this.saveDiscoveryState({
+      authorizationServerUrl: String(info.authorizationServerUrl),
+      resourceMetadata: info.resourceMetadata,
+      authorizationServerMetadata: info.authorizationServerMetadata,
+    });
   }
 
   /** Forgets everything for this server (sign-out). */

@@ -135,7 +135,8 @@ export class ServerAuthSession {
    * otherwise.
    */
   signInFailure(error: unknown): HostError | undefined {
-    const failure = describeAuthFailure(this.serverName, error, this.unreachable);
+    const failure =
+      describeAuthFailure(this.serverName, error, this.unreachable) ?? this.unreachableAuthorizationServer();
     if (
       failure !== undefined &&
       this.challenge.error === 'insufficient_scope' &&
@@ -154,6 +155,21 @@ export class ServerAuthSession {
       }
     }
     return failure;
+  }
+
+  /**
+   * A connect that failed because a machine other than the server itself
+   * could not be reached: the authorization server (discovery or token
+   * requests go there), so the server waits for a sign-in that can work.
+   */
+  private unreachableAuthorizationServer(): HostError | undefined {
+    const host = this.unreachable;
+    if (host === undefined || this.resource === undefined || new URL(this.resource).host === host)
+      return undefined;
+    return new HostError(
+      'sign_in_required',
+      `Server "${this.serverName}": cannot reach the authorization server ${host}`,
+    );
   }
 
   /** The server needs a sign-in; `message` says why. */
@@ -269,7 +285,16 @@ export class ServerAuthSession {
   async signOut(): Promise<string | undefined> {
     const provider = this.provider;
     let note: string | undefined;
+    if (
+      provider?.hasTokens() === true &&
+      provider.revocationTarget() === undefined &&
+      this.resource !== undefined
+    ) {
+      // The cached discovery may have been dropped (a refused token): look the endpoints up again.
+      await provider.rediscover(this.resource, this.baseFetch).catch(() => undefined);
+    }
     const target = provider?.revocationTarget();
+
     if (target) {
       try {
         const body = new URLSearchParams({ token: target.token, token_type_hint: target.hint });

@@ -622,6 +622,13 @@ export class ServerConnection {
 
   /** Maps an SDK failure to one clear line, naming the server and what happened. */
   private requestFailure(error: unknown, what: string, transport = this.transport): HostError {
+    if (error instanceof SdkError && /insufficient_scope after step-up/.test(error.message)) {
+      // Re-authorized once for this request and still refused: the sign-in cannot grant more.
+      return new HostError(
+        'denied',
+        `Server "${this.name}" refused ${what}: it still asks for more permissions after the sign-in was renewed`,
+      );
+    }
     const signIn = this.authSession?.signInFailure(error);
     if (signIn) {
       // The token was refused and could not be renewed: the server now waits for a sign-in.
