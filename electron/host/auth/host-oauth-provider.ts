@@ -329,7 +329,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async rediscover(resource: string, fetchFn: FetchLike): Promise<void> {
     const info = await discoverOAuthServerInfo(resource, { fetchFn });
     await this.saveDiscoveryState({
-      authorizationServerUrl: String(info.authorizationServerUrl),
+      authorizationServerUrl: info.authorizationServerUrl,
       resourceMetadata: info.resourceMetadata,
       authorizationServerMetadata: info.authorizationServerMetadata,
     });
