@@ -26,6 +26,9 @@
  *   `offline_access`: a refresh token is issued only for `offline_access`, which
  *   oidc-provider drops when the request has a `prompt` without `consent`;
  *   refresh tokens rotate on every use;
+ * - Client ID Metadata Documents (draft-02, oidc-provider's experimental
+ *   support) behind the `clientIdMetadataDocument` knob, with the documents
+ *   given by `publishClientMetadata`;
  * - revocation at `/token/revocation` (RFC 7009); the dev login and consent
  *   pages (any login name signs in and becomes `sub`; email `<login>@example.test`).
  *
@@ -77,6 +80,13 @@ export interface OAuthStackKnobs {
    * invalid_scope). false (default): the registration's `scope` is ignored.
    */
   enforceRegisteredScope: boolean;
+  /**
+   * 'on': the AS advertises `client_id_metadata_document_supported` and takes an
+   * https URL as client_id, reading the document from `publishClientMetadata`
+   * (never the network; unpublished URLs are 404 → invalid_client).
+   * 'off' (default): neither, so clients fall back to registration.
+   */
+  clientIdMetadataDocument: 'on' | 'off';
 }
 
 /** Options of {@link startOAuthStack}: initial knobs plus the pre-registered clients' redirects. */
@@ -144,6 +154,12 @@ export interface OAuthStack {
   revokeRefreshTokens(accountId?: string): number;
   /** Every access token issued until now is refused by the MCP server from now on (401 invalid_token). */
   expireAccessTokens(): void;
+  /**
+   * Serves `document` as the Client ID Metadata Document at the https `url`
+   * (what the host would publish there; a string is served as is), or stops
+   * serving it when `document` is undefined. Needs `clientIdMetadataDocument: 'on'`.
+   */
+  publishClientMetadata(url: string, document: object | string | undefined): void;
   /**
    * The MCP server moves to a new authorization server (new issuer, keys,
    * clients and registrations): its metadata names the new one, and tokens of

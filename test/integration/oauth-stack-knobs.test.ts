@@ -237,6 +237,47 @@ describe('authorization response', () => {
   });
 });
 
+describe('client metadata documents', () => {
+  it('advertised only when on; an unpublished or malformed document is an invalid client', async () => {
+    const discovery = async () =>
+      (
+        (await (await fetch(`${s.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<
+          string,
+          unknown
+        >
+      ).client_id_metadata_document_supported;
+    expect(await discovery()).toBeUndefined();
+    await s.set({ clientIdMetadataDocument: 'on' });
+    expect(await discovery()).toBe(true);
+
+    const url = 'https://client.example/metadata.json';
+    const authorize = async () => {
+      const request = new URL(`${s.issuer}/auth`);
+      for (const [name, value] of Object.entries({
+        client_id: url,
+        response_type: 'code',
+        redirect_uri: 'http://127.0.0.1:42004/callback',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        scope: 'mcp:read',
+      })) {
+        request.searchParams.set(name, value);
+      }
+      return s.completeSignIn(request);
+    };
+    await expect(authorize()).rejects.toThrow(/invalid_client/);
+    s.publishClientMetadata(url, '{"client_id": ');
+    await expect(authorize()).rejects.toThrow(/invalid_client/);
+    s.publishClientMetadata(url, {
+      client_id: url,
+      redirect_uris: ['http://127.0.0.1:42004/callback'],
+      token_endpoint_auth_method: 'none',
+    });
+    expect((await authorize()).searchParams.get('code')).toBeTruthy();
+    s.publishClientMetadata(url, undefined);
+  });
+});
+
 describe('a changed authorization server', () => {
   it('tokens of the old one are refused, the metadata names the new one, its tokens work', async () => {
     const stack = await startOAuthStack();

@@ -31,6 +31,9 @@ class MemoryProvider implements OAuthClientProvider {
   saved: StoredOAuthTokens | undefined;
   private verifier = '';
 
+  /** A Client ID Metadata Document URL: used instead of registration where the AS supports it. */
+  clientMetadataUrl: string | undefined;
+
   constructor(public redirect: string) {}
 
   get redirectUrl(): string {
@@ -172,6 +175,26 @@ describe('the OAuth stack', () => {
     const callback = await s.completeSignIn(pending(provider));
     await expect(transport.finishAuth(callback.searchParams)).rejects.toBeInstanceOf(IssuerMismatchError);
     expect(provider.saved).toBeUndefined();
+  });
+
+  it('signs in with a Client ID Metadata Document where the AS supports it, else registers', async () => {
+    const s = await open({ clientIdMetadataDocument: 'on' });
+    const url = 'https://mcp-host.example/oauth/client-metadata.json';
+    const provider = new MemoryProvider('http://127.0.0.1:41007/callback');
+    provider.clientMetadataUrl = url;
+    s.publishClientMetadata(url, { ...provider.clientMetadata, client_id: url, application_type: 'native' });
+    const client = await signIn(s, provider);
+    expect(pending(provider).searchParams.get('client_id')).toBe(url);
+    expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).sub).toBe('alice');
+    expect(s.events.authorizationServer.map((e) => e.event)).not.toContain('registration_create.success');
+    expect(s.events.authorizationServer.map((e) => e.event)).toContain('client_metadata.fetch');
+
+    await s.set({ clientIdMetadataDocument: 'off' });
+    const fallback = new MemoryProvider('http://127.0.0.1:41008/callback');
+    fallback.clientMetadataUrl = url;
+    await signIn(s, fallback);
+    expect(pending(fallback).searchParams.get('client_id')).not.toBe(url);
+    expect(s.events.authorizationServer.map((e) => e.event)).toContain('registration_create.success');
   });
 
   it('an expired access token is refreshed on the next call, and the refresh token rotates', async () => {
