@@ -28,7 +28,7 @@ export type Log = (line: string) => void;
 /** Calls a tool as the app does (arguments as JSON text, validated by the host core) and logs the answer. */
 async function call(connection: ServerConnection, log: Log, name: string, args: unknown): Promise<void> {
   const result = await connection.callTool(name, JSON.stringify(args));
-  log(`${name}: ${JSON.stringify(result.content)}${result.isError === true ? ' (tool error)' : ''}`);
+  log(`${name}: ${JSON.stringify(result.content)}${result.isError ? ' (tool error)' : ''}`);
 }
 
 /**
