@@ -18,6 +18,7 @@ import './styles/controls.css';
 import './styles/layout.css';
 import './styles/dialog.css';
 import './styles/server.css';
+import './styles/sign-in.css';
 import './styles/tools.css';
 import './styles/result.css';
 import './styles/config.css';

@@ -62,6 +62,12 @@ export interface AppActions {
   stopServer: (name: string) => Promise<Result<ServerSnapshot>>;
   /** Stops and starts a server, clearing its crash count. */
   restartServer: (name: string) => Promise<Result<ServerSnapshot>>;
+  /** OAuth: opens the sign-in page in the browser; the server then waits ("waiting") for it. */
+  signInServer: (name: string) => Promise<Result<ServerSnapshot>>;
+  /** Stops waiting for the browser; the server stays "Sign-in required". */
+  cancelSignIn: (name: string) => Promise<Result<ServerSnapshot>>;
+  /** Revokes the tokens where the authorization server allows it, then forgets them. */
+  signOutServer: (name: string) => Promise<Result<ServerSnapshot>>;
   removeServer: (name: string) => Promise<Result<null>>;
   reloadConfig: () => Promise<Result<ConfigState>>;
   setToolArguments: (server: string, tool: string, text: string) => void;

@@ -30,6 +30,21 @@ function appHost() {
     startServer: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'connecting'))),
     stopServer: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'stopped'))),
     restartServer: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'connecting'))),
+    signInServer: vi.fn((p: { name: string }) =>
+      ok({
+        ...snapshot(p.name, 'sign-in-required'),
+        auth: { state: 'waiting' as const, waitingUntil: 1_000 },
+      }),
+    ),
+    cancelSignIn: vi.fn((p: { name: string }) =>
+      ok({ ...snapshot(p.name, 'sign-in-required'), auth: { state: 'required' as const } }),
+    ),
+    signOutServer: vi.fn(() =>
+      Promise.resolve({
+        ok: false as const,
+        error: { code: 'sign_in_required' as const, message: 'The authorization server is unreachable' },
+      }),
+    ),
     cancelToolCall: vi.fn(() => ok(true)),
     callTool: vi.fn(
       (): Promise<
@@ -87,6 +102,27 @@ describe('createAppStore', () => {
     expect(state.serverNames).toEqual(['a', 'c']);
     expect(state.servers.a?.status).toBe('failed');
     expect(state.configState?.error).toBe('mcpServers.x: bad');
+  });
+
+  it('sign-in, cancel and sign-out apply the snapshot the host answers with, and pass errors on', async () => {
+    const { host } = appHost();
+    const { store } = createAppStore(host, fakeConnection('connected').connection);
+    await flush();
+    const { signInServer, cancelSignIn, signOutServer } = store.getState().actions;
+
+    expect((await signInServer('a')).ok).toBe(true);
+    expect(host.signInServer).toHaveBeenCalledWith({ name: 'a' });
+    expect(store.getState().servers.a).toMatchObject({
+      status: 'sign-in-required',
+      auth: { state: 'waiting' },
+    });
+
+    await cancelSignIn('a');
+    expect(store.getState().servers.a?.auth).toEqual({ state: 'required' });
+
+    const failed = await signOutServer('a');
+    expect(failed).toMatchObject({ ok: false, error: { code: 'sign_in_required' } });
+    expect(store.getState().servers.a?.auth).toEqual({ state: 'required' });
   });
 
   it('adding a server selects it', async () => {

@@ -63,6 +63,21 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
         applySnapshot(result);
         return result;
       },
+      async signInServer(name) {
+        const result = await host.signInServer({ name });
+        applySnapshot(result);
+        return result;
+      },
+      async cancelSignIn(name) {
+        const result = await host.cancelSignIn({ name });
+        applySnapshot(result);
+        return result;
+      },
+      async signOutServer(name) {
+        const result = await host.signOutServer({ name });
+        applySnapshot(result);
+        return result;
+      },
       async cancelToolCall(server, tool) {
         const { callId, running } = toolCallOf(get(), server, tool);
         if (!running || callId === undefined) return;

@@ -1,14 +1,21 @@
 import { isStdioConfig } from '../../../../shared/model/config.js';
-import type { ServerConfig } from '../../../../shared/model/config.js';
-import type { ServerInput } from '../../../../shared/model/server-input.js';
+import type { OAuthConfig, ServerConfig } from '../../../../shared/model/config.js';
+import type { HttpServerInput, ServerInput } from '../../../../shared/model/server-input.js';
 import type { LaunchRequest } from '../../platform.js';
 import { envReferences } from '../launch/env-references.js';
 
 /** Keys that describe how a server is reached; everything else in an entry is kept on edit. */
-const TRANSPORT_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers']);
+const TRANSPORT_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'oauth']);
 
-/** The stored entry as the edit form shows it. */
-export function inputOf(name: string, config: ServerConfig): ServerInput {
+/** The keys of an entry's `oauth` block that the edit form owns; the others (grant, dpop, …) are kept. */
+const FORM_OAUTH_KEYS = new Set(['clientId', 'scopes']);
+
+/**
+ * The stored entry as the edit form shows it. `clientSecretStored` says
+ * whether the host holds a client secret for this server (the secret itself
+ * is never part of the form's input).
+ */
+export function inputOf(name: string, config: ServerConfig, clientSecretStored = false): ServerInput {
   if (isStdioConfig(config)) {
     return {
       transport: 'stdio',
@@ -25,6 +32,17 @@ export function inputOf(name: string, config: ServerConfig): ServerInput {
     url: config.url,
     ...(config.type !== undefined ? { type: config.type } : {}),
     headers: config.headers ?? {},
+    ...(config.oauth !== undefined || clientSecretStored
+      ? {
+          oauth: {
+            clientId: config.oauth?.clientId ?? '',
+            clientSecret: '',
+            clearClientSecret: false,
+            clientSecretStored,
+            scopes: (config.oauth?.scopes ?? []).join(' '),
+          },
+        }
+      : {}),
   };
 }
 
@@ -41,12 +59,56 @@ export function mergeInput(previous: ServerConfig | undefined, input: ServerInpu
       ...(cwd !== undefined && cwd !== '' ? { cwd } : {}),
     };
   }
+  const oauth = mergeOAuth(
+    previous !== undefined && !isStdioConfig(previous) ? previous.oauth : undefined,
+    input.oauth,
+  );
   return {
     ...kept,
     ...(input.type !== undefined ? { type: input.type } : {}),
     url: input.url,
     ...(Object.keys(input.headers).length > 0 ? { headers: input.headers } : {}),
+    ...(oauth !== undefined ? { oauth } : {}),
   };
+}
+
+/**
+ * The form's client id and scopes laid over the stored `oauth` block, keeping
+ * its other keys (grant, an `${env:}` client secret, dpop, …). No form
+ * section (an older client, the CLI): the block stays as it is. A block left
+ * empty is dropped. The typed client secret never lands here: see
+ * {@link clientSecretChange}.
+ */
+export function mergeOAuth(
+  previous: OAuthConfig | undefined,
+  form: HttpServerInput['oauth'],
+): OAuthConfig | undefined {
+  if (form === undefined) return previous;
+  const kept = Object.fromEntries(
+    Object.entries(previous ?? {}).filter(([key]) => !FORM_OAUTH_KEYS.has(key)),
+  );
+  const clientId = form.clientId.trim();
+  const scopes = [...new Set(form.scopes.split(/\s+/).filter((scope) => scope !== ''))];
+  const next: OAuthConfig = {
+    ...kept,
+    ...(clientId !== '' ? { clientId } : {}),
+    ...(scopes.length > 0 ? { scopes } : {}),
+  };
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
+/** What the form asks of the stored client secret; the secret goes to encrypted storage, never the file. */
+export type ClientSecretChange = { kind: 'keep' } | { kind: 'set'; secret: string } | { kind: 'clear' };
+
+/**
+ * The form's write-only client secret as a change to the stored one: a typed
+ * secret replaces it, "Forget" clears it, an empty field keeps it. A typed
+ * secret wins over "Forget" (the person typed a new one after forgetting).
+ */
+export function clientSecretChange(input: ServerInput): ClientSecretChange {
+  if (input.transport !== 'http' || input.oauth === undefined) return { kind: 'keep' };
+  if (input.oauth.clientSecret !== '') return { kind: 'set', secret: input.oauth.clientSecret };
+  return input.oauth.clearClientSecret ? { kind: 'clear' } : { kind: 'keep' };
 }
 
 /**

@@ -16,6 +16,7 @@ import { ServerTrustPanel } from '../trust/server-trust-panel.js';
 import { ServerFacts } from './server-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
+import { SignInPanel } from './sign-in-panel.js';
 import { RestartNotice } from './restart-notice.js';
 import { StartingNotice } from './starting-notice.js';
 import { StrayOutputNotice } from './stray-output-notice.js';
@@ -79,6 +80,7 @@ export function ServerDetail({ name }: { name: string }) {
     <article className="server-detail">
       <div className="card server-card">
         <ServerHeader server={server} />
+        <SignInPanel server={server} />
         {server.status === 'failed' && <ServerFailure server={server} />}
         {(server.status === 'restarting' ||
           (server.status === 'connecting' && (server.crashCount ?? 0) > 0)) && (

@@ -1,6 +1,8 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { View } from '../../store/chat-state.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
+import { useAppState } from '../../store/store-context.js';
+import { plural } from '../../lib/text.js';
 
 const ITEMS: { view: View; label: string; icon: ReactNode }[] = [
   {
@@ -37,6 +39,10 @@ const ITEMS: { view: View; label: string; icon: ReactNode }[] = [
 export function Rail() {
   const view = useChat((s) => s.view);
   const { setView } = useChatActions();
+  // Seen from any view: servers that wait for the person to sign in.
+  const signInCount = useAppState(
+    (s) => s.serverNames.filter((name) => s.servers[name]?.status === 'sign-in-required').length,
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -57,6 +63,7 @@ export function Rail() {
           type="button"
           className="rail__item"
           aria-current={view === item.view ? 'page' : undefined}
+          aria-describedby={item.view === 'servers' && signInCount > 0 ? 'rail-sign-in' : undefined}
           onClick={() => {
             setView(item.view);
           }}
@@ -65,8 +72,24 @@ export function Rail() {
             {item.icon}
           </svg>
           <span className="rail__label">{item.label}</span>
+          {item.view === 'servers' && signInCount > 0 && (
+            <>
+              {/* The name stays "Servers"; the count is its description. */}
+              <span className="rail__badge" aria-hidden="true" title={signInNote(signInCount)}>
+                {String(signInCount)}
+              </span>
+              <span id="rail-sign-in" hidden>
+                {signInNote(signInCount)}
+              </span>
+            </>
+          )}
         </button>
       ))}
     </nav>
   );
+}
+
+/** "1 server needs sign-in", "2 servers need sign-in". */
+function signInNote(count: number): string {
+  return `${plural(count, 'server')} ${count === 1 ? 'needs' : 'need'} sign-in`;
 }

@@ -16,7 +16,7 @@ export function ServerListItem({ name }: { name: string }) {
   return (
     <button
       type="button"
-      className="server-item"
+      className={`server-item${server.status === 'sign-in-required' ? ' server-item--attention' : ''}`}
       aria-current={selected ? 'page' : undefined}
       onClick={() => {
         selectServer(name);
@@ -28,6 +28,11 @@ export function ServerListItem({ name }: { name: string }) {
         <TrustBadge server={server} />
         {server.status === 'connected' && (
           <span className="server-item__count">{plural(server.counts.tools, 'tool')}</span>
+        )}
+        {server.status === 'sign-in-required' && server.auth?.state === 'waiting' && (
+          <span className="server-item__count" title="Waiting for the sign-in in your browser">
+            waiting…
+          </span>
         )}
         {elapsed !== undefined && elapsed >= 2 && (
           <span className="server-item__count" aria-live="off">
