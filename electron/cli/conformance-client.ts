@@ -5,6 +5,7 @@ import { nonInteractiveElicitation } from '../host/client-features/elicitation-n
 import { readConformanceContext } from './conformance/context.js';
 import { plainScenarios } from './conformance/scenarios.js';
 import type { ConformanceScenario } from './conformance/scenarios.js';
+import { authScenarios, conformanceOAuth, signInWhileAsked } from './conformance/auth-scenarios.js';
 
 /**
  * The client the official MCP conformance suite drives
@@ -23,18 +24,23 @@ function log(line: string): void {
 }
 
 const scenarios: Record<string, ConformanceScenario> = { ...plainScenarios(log) };
+const signInScenarios = authScenarios();
 
 async function main(): Promise<number> {
   const url = process.argv.at(-1);
   const name = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
   const scenario = scenarios[name];
-  if (url === undefined || !/^https?:\/\//.test(url) || !scenario) {
+  const signIn = signInScenarios[name];
+  if (url === undefined || !/^https?:\/\//.test(url) || (!scenario && !signIn)) {
+    const names = [...Object.keys(scenarios), ...Object.keys(signInScenarios)];
     process.stderr.write(
-      `usage: MCP_CONFORMANCE_SCENARIO=<${Object.keys(scenarios).join('|')}> conformance-client <server-url>\n`,
+      `usage: MCP_CONFORMANCE_SCENARIO=<${names.join('|')}> conformance-client <server-url>\n`,
     );
     return 2;
   }
   const context = readConformanceContext(process.env.MCP_CONFORMANCE_CONTEXT);
+  if (signIn) return runSignInScenario(url, signIn, context);
+  if (!scenario) return 2;
   const options: ConnectionOptions = {
     appVersion: __APP_VERSION__,
     environment: () => Promise.resolve({ all: {}, source: 'fixed' }),
@@ -58,6 +64,45 @@ async function main(): Promise<number> {
   );
   try {
     await scenario.run(connection, context);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`conformance-client: ${describeError(error)}\n`);
+    return 1;
+  } finally {
+    await connection.stop();
+  }
+}
+
+/** An authorization scenario: the server entry's oauth block, Sign in pressed when asked. */
+async function runSignInScenario(
+  url: string,
+  scenario: ReturnType<typeof authScenarios>[string],
+  context: ReturnType<typeof readConformanceContext>,
+): Promise<number> {
+  const { oauth, env } = scenario.entry(context);
+  const connection = new ServerConnection(
+    'conformance',
+    { url, oauth },
+    {
+      appVersion: __APP_VERSION__,
+      environment: () => Promise.resolve({ all: env, source: 'fixed' }),
+      onChange: () => undefined,
+      onLog: (entry) => {
+        process.stderr.write(`[${entry.source}] ${entry.text}\n`);
+      },
+      elicitation: nonInteractiveElicitation,
+      oauth: conformanceOAuth(),
+    },
+  );
+  try {
+    const snapshot = await signInWhileAsked(connection, await connection.start());
+    if (snapshot.status !== 'connected') {
+      process.stderr.write(
+        `conformance-client: ${snapshot.auth?.message ?? snapshot.error ?? snapshot.status}\n`,
+      );
+      return 3;
+    }
+    await scenario.run(connection, log);
     return 0;
   } catch (error) {
     process.stderr.write(`conformance-client: ${describeError(error)}\n`);
