@@ -1,4 +1,4 @@
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { InMemoryResponseCacheStore, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/client';
 import type { PriorDiscovery, StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
@@ -116,6 +116,8 @@ export class ServerConnection {
   private inFlight = 0;
   /** The identity of `config`, computed once per configuration object. */
   private identityOf: { config: ServerConfig; identity: ServerIdentity } | undefined;
+  /** Cacheable results (lists with their ttlMs) across this server's connections; emptied when its config changes. */
+  private readonly responseCache = new InMemoryResponseCacheStore();
 
   constructor(
     readonly name: string,
@@ -194,6 +196,8 @@ export class ServerConnection {
   /** Replaces the configuration; takes effect at the next start. */
   setConfig(config: ServerConfig): void {
     this.config = config;
+    // Another command or URL may be another server: nothing cached from this one carries over.
+    this.responseCache.clear();
   }
 
   /**
@@ -519,6 +523,7 @@ export class ServerConnection {
         if (generation === this.generation) this.options.onResourceUpdated?.(this.name, uri);
       },
       onLog: (entry) => this.options.onLog?.(entry),
+      responseCache: this.responseCache,
     });
     this.serverCatalog = catalog;
     this.client = client;
