@@ -1,5 +1,10 @@
 import { Client } from '@modelcontextprotocol/client';
-import type { ListChangedHandlers, PriorDiscovery } from '@modelcontextprotocol/client';
+import type {
+  ListChangedHandlers,
+  PriorDiscovery,
+  ResponseCacheStore,
+  Tool,
+} from '@modelcontextprotocol/client';
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/model/tool-meta.js';
 import { installElicitation } from '../client-features/elicitation-handler.js';
 import type { ElicitationServices } from '../client-features/elicitation-handler.js';
@@ -7,6 +12,7 @@ import { installRootsHandler } from '../client-features/roots.js';
 import { installSampling } from '../client-features/sampling-handler.js';
 import type { SamplingServices } from '../client-features/sampling-handler.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
+import { headerDeclarationProblem } from './tool-header-declarations.js';
 
 export interface ServerClientOptions {
   /** The server this client talks to (its handlers name it). */
@@ -22,8 +28,44 @@ export interface ServerClientOptions {
   sampling?: SamplingServices | undefined;
   elicitation?: ElicitationServices | undefined;
   onResourceUpdated: (uri: string) => void;
-  /** The server's `notifications/message`, as log entries. */
+  /** The server's `notifications/message`, as log entries; also the host's own lines about this server. */
   onLog: (entry: NewLogEntry) => void;
+  /**
+   * Where cacheable results (lists, with the server's `ttlMs`) are kept. One
+   * store per server that outlives a connection, so a reconnect within a
+   * list's ttl does not fetch it again; the SDK partitions it by server identity.
+   */
+  responseCache?: ResponseCacheStore | undefined;
+}
+
+/** The SDK's filter of tools with invalid `x-mcp-header` declarations (2.4.0, internal; see watchDroppedTools). */
+type ToolExclusion = (result: { tools: Tool[] }) => void;
+
+/**
+ * On a 2026-07-28 HTTP connection the SDK drops tools whose `x-mcp-header`
+ * declarations are invalid (SEP-2243: MUST) but only tells the console; the
+ * spec's SHOULD (say which tool and why) belongs in the server's log, where
+ * the person looks. The SDK keeps the decision; this wraps its internal
+ * filter on this one client to see which tools it dropped, once per tool per
+ * connection. test/integration/modern-revision.test.ts proves it still fires,
+ * so an SDK update that moves the filter fails a test, never a connection.
+ */
+function watchDroppedTools(client: Client, onDropped: (tool: string, reason: string) => void): void {
+  const target = client as unknown as { _excludeInvalidXMcpHeaderTools?: ToolExclusion };
+  const sdkFilter = target._excludeInvalidXMcpHeaderTools;
+  if (typeof sdkFilter !== 'function') return;
+  const reported = new Set<string>();
+  target._excludeInvalidXMcpHeaderTools = (result) => {
+    const before = result.tools;
+    sdkFilter.call(client, result);
+    if (result.tools.length === before.length) return;
+    const kept = new Set(result.tools);
+    for (const tool of before) {
+      if (kept.has(tool) || reported.has(tool.name)) continue;
+      reported.add(tool.name);
+      onDropped(tool.name, headerDeclarationProblem(tool.inputSchema) ?? 'invalid x-mcp-header declaration');
+    }
+  };
 }
 
 /**
@@ -53,8 +95,16 @@ export function createServerClient(options: ServerClientOptions): Client {
       // Every page of every list; the cap only stops a cursor that never ends.
       listMaxPages: 1000,
       listChanged: options.listChanged,
+      ...(options.responseCache ? { responseCacheStore: options.responseCache } : {}),
     },
   );
+  watchDroppedTools(client, (tool, reason) => {
+    options.onLog({
+      source: 'host',
+      level: 'warning',
+      text: `Tool "${tool}" was dropped: its x-mcp-header declaration is invalid (${reason})`,
+    });
+  });
   installRootsHandler(client, options.roots);
   if (options.sampling) {
     installSampling(

@@ -1,4 +1,4 @@
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { InMemoryResponseCacheStore, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Client, FetchLike } from '@modelcontextprotocol/client';
 import type { PriorDiscovery, StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
@@ -124,6 +124,8 @@ export class ServerConnection {
   private identityOf: { config: ServerConfig; identity: ServerIdentity } | undefined;
   /** OAuth of a remote server, created at its first connect. */
   private authSession: ServerAuthSession | undefined;
+  /** Cacheable results (lists with their ttlMs) across this server's connections; emptied when its config changes. */
+  private readonly responseCache = new InMemoryResponseCacheStore();
 
   constructor(
     readonly name: string,
@@ -204,6 +206,8 @@ export class ServerConnection {
   /** Replaces the configuration; takes effect at the next start. */
   setConfig(config: ServerConfig): void {
     this.config = config;
+    // Another command or URL may be another server: nothing cached from this one carries over.
+    this.responseCache.clear();
   }
 
   /**
@@ -609,6 +613,7 @@ export class ServerConnection {
         if (generation === this.generation) this.options.onResourceUpdated?.(this.name, uri);
       },
       onLog: (entry) => this.options.onLog?.(entry),
+      responseCache: this.responseCache,
     });
     this.serverCatalog = catalog;
     this.client = client;
