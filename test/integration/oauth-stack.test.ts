@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   Client,
   ClientCredentialsProvider,
+  DpopSession,
   IssuerMismatchError,
+  PrivateKeyJwtProvider,
   StreamableHTTPClientTransport,
   UnauthorizedError,
   discoverAuthorizationServerMetadata,
@@ -30,6 +32,13 @@ class MemoryProvider implements OAuthClientProvider {
   info: StoredOAuthClientInformation | undefined;
   saved: StoredOAuthTokens | undefined;
   private verifier = '';
+
+  /** Set: tokens are DPoP-bound to this session's key. */
+  dpopSession: DpopSession | undefined;
+
+  dpop(): DpopSession | undefined {
+    return this.dpopSession;
+  }
 
   /** A Client ID Metadata Document URL: used instead of registration where the AS supports it. */
   clientMetadataUrl: string | undefined;
@@ -197,6 +206,31 @@ describe('the OAuth stack', () => {
     expect(s.events.authorizationServer.map((e) => e.event)).toContain('registration_create.success');
   });
 
+  it('DPoP: a bound token works with its proofs, not as a bearer token, and refreshes bound', async () => {
+    const s = await open({ dpop: 'required' });
+    const provider = new MemoryProvider('http://127.0.0.1:41009/callback');
+    provider.dpopSession = await DpopSession.create();
+    const client = await signIn(s, provider);
+    expect(provider.saved?.token_type).toBe('DPoP');
+    expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).sub).toBe('alice');
+
+    const asBearer = await fetch(s.mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${provider.saved?.access_token ?? ''}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(asBearer.status).toBe(401);
+    expect(asBearer.headers.get('www-authenticate')).toContain('DPoP');
+
+    s.expireAccessTokens();
+    expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).sub).toBe('alice');
+    expect(provider.saved?.token_type).toBe('DPoP');
+  });
+
   it('an expired access token is refreshed on the next call, and the refresh token rotates', async () => {
     const s = await open();
     const provider = new MemoryProvider('http://127.0.0.1:41003/callback');
@@ -276,6 +310,23 @@ describe('the OAuth stack', () => {
     });
     const client = await connect(s, provider);
     expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).scopes).toContain(s.scopes.base);
+
+    // And the private_key_jwt client, signing its assertion with the key the stack hands out.
+    const jwtClient = s.clients.machineJwt;
+    const signed = await connect(
+      s,
+      new PrivateKeyJwtProvider({
+        clientId: jwtClient.clientId,
+        privateKey: jwtClient.privateJwk ?? {},
+        algorithm: 'ES256',
+        expectedIssuer: s.issuer,
+        scope: s.scopes.base,
+      }),
+    );
+    expect(whoami(await signed.callTool({ name: 'whoami', arguments: {} })).scopes).toContain(s.scopes.base);
+    expect(
+      s.events.authorizationServer.filter((e) => e.clientId === jwtClient.clientId).map((e) => e.event),
+    ).toEqual(['grant.success']);
   });
 
   it('asks for a higher scope with 403 insufficient_scope, and the stepped-up token is accepted', async () => {
