@@ -174,6 +174,26 @@ describe('the OAuth stack', () => {
     ).toHaveLength(1);
   });
 
+  it.each(['confidentialBasic', 'confidentialPost'] as const)(
+    'signs in with the pre-registered %s client (secret at the token endpoint, no registration)',
+    async (name) => {
+      const s = await open();
+      const registered = s.clients[name];
+      const provider = new MemoryProvider('http://127.0.0.1:41011/callback');
+      provider.info = {
+        client_id: registered.clientId,
+        client_secret: registered.clientSecret,
+        token_endpoint_auth_method: registered.tokenEndpointAuthMethod,
+        redirect_uris: [provider.redirect],
+      };
+      const client = await signIn(s, provider, 'dana');
+      expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).sub).toBe('dana');
+      const events = s.events.authorizationServer.map((e) => `${e.event} ${e.clientId ?? ''}`);
+      expect(events).toContain(`grant.success ${registered.clientId}`);
+      expect(events.some((e) => e.startsWith('registration_create'))).toBe(false);
+    },
+  );
+
   it('a callback with a foreign iss is refused by the SDK (RFC 9207)', async () => {
     const s = await open({ authorizationResponse: 'foreign-iss' });
     const provider = new MemoryProvider('http://127.0.0.1:41006/callback');
