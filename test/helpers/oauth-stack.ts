@@ -25,7 +25,8 @@
  * - scopes `mcp:read`, `mcp:admin` (resource scopes), `openid`, `email`,
  *   `offline_access`: a refresh token is issued only for `offline_access`, which
  *   oidc-provider drops when the request has a `prompt` without `consent`;
- *   refresh tokens rotate on every use;
+ *   refresh tokens rotate on every use, and replaying a rotated-out one (two
+ *   refreshes racing) is invalid_grant and revokes the whole grant;
  * - Client ID Metadata Documents (draft-02, oidc-provider's experimental
  *   support) behind the `clientIdMetadataDocument` knob, with the documents
  *   given by `publishClientMetadata`;

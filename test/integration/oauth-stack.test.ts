@@ -265,6 +265,21 @@ describe('the OAuth stack', () => {
     expect(
       s.events.authorizationServer.filter((e) => e.grantType === 'refresh_token').map((e) => e.event),
     ).toEqual(['grant.success']);
+
+    // Replaying the rotated-out refresh token (two refreshes racing) is invalid_grant and
+    // revokes the whole grant: the current refresh token dies with it.
+    const clientInformation = provider.info;
+    if (!clientInformation) throw new Error('not registered');
+    const metadata = await discoverAuthorizationServerMetadata(s.issuer);
+    const refresh = (refreshToken: string | undefined) =>
+      refreshAuthorization(s.issuer, {
+        metadata,
+        clientInformation,
+        refreshToken: refreshToken ?? '',
+        resource: s.mcpUrl,
+      });
+    await expect(refresh(before?.refresh_token)).rejects.toMatchObject({ code: 'invalid_grant' });
+    await expect(refresh(provider.saved?.refresh_token)).rejects.toMatchObject({ code: 'invalid_grant' });
   });
 
   it('revoked refresh tokens make the refresh fail with invalid_grant', async () => {
