@@ -25,16 +25,19 @@
  * - scopes `mcp:read`, `mcp:admin` (resource scopes), `openid`, `email`,
  *   `offline_access`: a refresh token is issued only for `offline_access`, which
  *   oidc-provider drops when the request has a `prompt` without `consent`;
- *   refresh tokens rotate on every use;
+ *   refresh tokens rotate on every use, and replaying a rotated-out one (two
+ *   refreshes racing) is invalid_grant and revokes the whole grant;
  * - Client ID Metadata Documents (draft-02, oidc-provider's experimental
  *   support) behind the `clientIdMetadataDocument` knob, with the documents
  *   given by `publishClientMetadata`;
+ * - DPoP (RFC 9449): a token request with a DPoP proof gets a bound token;
  * - revocation at `/token/revocation` (RFC 7009); the dev login and consent
  *   pages (any login name signs in and becomes `sub`; email `<login>@example.test`).
  *
  * The MCP server at `mcpUrl` (`http://127.0.0.1:PORT/mcp`): refuses requests
  * without a valid token (signature from the AS's JWKS, `iss`, `aud` = `mcpUrl`,
- * not expired) with 401 and `WWW-Authenticate: Bearer resource_metadata="…"`;
+ * not expired; a DPoP-bound token only with the DPoP scheme and a proof of its
+ * key) with 401 and `WWW-Authenticate: Bearer resource_metadata="…"`;
  * protected-resource metadata at `/.well-known/oauth-protected-resource/mcp` and
  * `/.well-known/oauth-protected-resource`. Tools: `whoami` (sub, clientId,
  * scopes) and `admin-action`, which needs `mcp:admin` (403 insufficient_scope
@@ -87,6 +90,12 @@ export interface OAuthStackKnobs {
    * 'off' (default): neither, so clients fall back to registration.
    */
   clientIdMetadataDocument: 'on' | 'off';
+  /**
+   * 'allowed' (default): DPoP-bound tokens (RFC 9449) are taken with the DPoP
+   * scheme and a valid proof, plain ones as Bearer. 'required': Bearer is
+   * refused (401, with a `DPoP` challenge beside the Bearer one).
+   */
+  dpop: 'allowed' | 'required';
 }
 
 /** Options of {@link startOAuthStack}: initial knobs plus the pre-registered clients' redirects. */

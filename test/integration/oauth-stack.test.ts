@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   Client,
   ClientCredentialsProvider,
+  DpopSession,
   IssuerMismatchError,
+  PrivateKeyJwtProvider,
   StreamableHTTPClientTransport,
   UnauthorizedError,
   discoverAuthorizationServerMetadata,
@@ -30,6 +32,13 @@ class MemoryProvider implements OAuthClientProvider {
   info: StoredOAuthClientInformation | undefined;
   saved: StoredOAuthTokens | undefined;
   private verifier = '';
+
+  /** Set: tokens are DPoP-bound to this session's key. */
+  dpopSession: DpopSession | undefined;
+
+  dpop(): DpopSession | undefined {
+    return this.dpopSession;
+  }
 
   /** A Client ID Metadata Document URL: used instead of registration where the AS supports it. */
   clientMetadataUrl: string | undefined;
@@ -165,6 +174,26 @@ describe('the OAuth stack', () => {
     ).toHaveLength(1);
   });
 
+  it.each(['confidentialBasic', 'confidentialPost'] as const)(
+    'signs in with the pre-registered %s client (secret at the token endpoint, no registration)',
+    async (name) => {
+      const s = await open();
+      const registered = s.clients[name];
+      const provider = new MemoryProvider('http://127.0.0.1:41011/callback');
+      provider.info = {
+        client_id: registered.clientId,
+        client_secret: registered.clientSecret,
+        token_endpoint_auth_method: registered.tokenEndpointAuthMethod,
+        redirect_uris: [provider.redirect],
+      };
+      const client = await signIn(s, provider, 'dana');
+      expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).sub).toBe('dana');
+      const events = s.events.authorizationServer.map((e) => `${e.event} ${e.clientId ?? ''}`);
+      expect(events).toContain(`grant.success ${registered.clientId}`);
+      expect(events.some((e) => e.startsWith('registration_create'))).toBe(false);
+    },
+  );
+
   it('a callback with a foreign iss is refused by the SDK (RFC 9207)', async () => {
     const s = await open({ authorizationResponse: 'foreign-iss' });
     const provider = new MemoryProvider('http://127.0.0.1:41006/callback');
@@ -197,6 +226,31 @@ describe('the OAuth stack', () => {
     expect(s.events.authorizationServer.map((e) => e.event)).toContain('registration_create.success');
   });
 
+  it('DPoP: a bound token works with its proofs, not as a bearer token, and refreshes bound', async () => {
+    const s = await open({ dpop: 'required' });
+    const provider = new MemoryProvider('http://127.0.0.1:41009/callback');
+    provider.dpopSession = await DpopSession.create();
+    const client = await signIn(s, provider);
+    expect(provider.saved?.token_type).toBe('DPoP');
+    expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).sub).toBe('alice');
+
+    const asBearer = await fetch(s.mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${provider.saved?.access_token ?? ''}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(asBearer.status).toBe(401);
+    expect(asBearer.headers.get('www-authenticate')).toContain('DPoP');
+
+    s.expireAccessTokens();
+    expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).sub).toBe('alice');
+    expect(provider.saved?.token_type).toBe('DPoP');
+  });
+
   it('an expired access token is refreshed on the next call, and the refresh token rotates', async () => {
     const s = await open();
     const provider = new MemoryProvider('http://127.0.0.1:41003/callback');
@@ -211,6 +265,21 @@ describe('the OAuth stack', () => {
     expect(
       s.events.authorizationServer.filter((e) => e.grantType === 'refresh_token').map((e) => e.event),
     ).toEqual(['grant.success']);
+
+    // Replaying the rotated-out refresh token (two refreshes racing) is invalid_grant and
+    // revokes the whole grant: the current refresh token dies with it.
+    const clientInformation = provider.info;
+    if (!clientInformation) throw new Error('not registered');
+    const metadata = await discoverAuthorizationServerMetadata(s.issuer);
+    const refresh = (refreshToken: string | undefined) =>
+      refreshAuthorization(s.issuer, {
+        metadata,
+        clientInformation,
+        refreshToken: refreshToken ?? '',
+        resource: s.mcpUrl,
+      });
+    await expect(refresh(before?.refresh_token)).rejects.toMatchObject({ code: 'invalid_grant' });
+    await expect(refresh(provider.saved?.refresh_token)).rejects.toMatchObject({ code: 'invalid_grant' });
   });
 
   it('revoked refresh tokens make the refresh fail with invalid_grant', async () => {
@@ -276,6 +345,23 @@ describe('the OAuth stack', () => {
     });
     const client = await connect(s, provider);
     expect(whoami(await client.callTool({ name: 'whoami', arguments: {} })).scopes).toContain(s.scopes.base);
+
+    // And the private_key_jwt client, signing its assertion with the key the stack hands out.
+    const jwtClient = s.clients.machineJwt;
+    const signed = await connect(
+      s,
+      new PrivateKeyJwtProvider({
+        clientId: jwtClient.clientId,
+        privateKey: jwtClient.privateJwk ?? {},
+        algorithm: 'ES256',
+        expectedIssuer: s.issuer,
+        scope: s.scopes.base,
+      }),
+    );
+    expect(whoami(await signed.callTool({ name: 'whoami', arguments: {} })).scopes).toContain(s.scopes.base);
+    expect(
+      s.events.authorizationServer.filter((e) => e.clientId === jwtClient.clientId).map((e) => e.event),
+    ).toEqual(['grant.success']);
   });
 
   it('asks for a higher scope with 403 insufficient_scope, and the stepped-up token is accepted', async () => {
