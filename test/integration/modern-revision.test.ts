@@ -183,3 +183,23 @@ describe('2026-07-28 revision through the host core', () => {
       .toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('health checks on a 2026-07-28 connection', () => {
+  it('stay connected: the check uses server/discover, as the modern wire has no ping', async () => {
+    const { origin } = await server();
+    const logs: NewLogEntry[] = [];
+    const { connection } = openConnection(
+      { url: `${origin}/mcp` },
+      { pingIntervalMs: 200, pingTimeoutMs: 5000, onLog: (entry) => logs.push(entry) },
+    );
+    await connection.start();
+    const discoversBefore = (await seen(connection)).filter((m) => m === 'server/discover').length;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const snapshot = connection.snapshot();
+    expect(snapshot.status).toBe('connected');
+    expect(snapshot.crashCount).toBeUndefined();
+    expect(logs.filter((entry) => /ping/.test(entry.text))).toEqual([]);
+    const discoversAfter = (await seen(connection)).filter((m) => m === 'server/discover').length;
+    expect(discoversAfter).toBeGreaterThan(discoversBefore);
+  });
+});

@@ -316,7 +316,9 @@ export class ServerConnection {
       this.options.pingIntervalMs ?? 30_000,
       this.options.pingTimeoutMs ?? 10_000,
       () => this.inFlight > 0,
-      (timeout) => client.ping({ timeout }),
+      // The 2026-07-28 wire has no ping; server/discover is its cheap, side-effect-free request.
+      (timeout) =>
+        client.getProtocolEra() === 'modern' ? client.discover({ timeout }) : client.ping({ timeout }),
       (reason) => {
         if (generation !== this.generation || this.status !== 'connected') return;
         this.output.note(reason, 'error');
