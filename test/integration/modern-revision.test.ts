@@ -184,6 +184,30 @@ describe('2026-07-28 revision through the host core', () => {
   });
 });
 
+describe('log level on a 2026-07-28 connection', () => {
+  it('travels in the _meta of each request, as that wire has no logging/setLevel', async () => {
+    const { origin } = await server();
+    const { connection } = openConnection({ url: `${origin}/mcp` });
+    await connection.start();
+    const before = JSON.parse(text(await connection.callTool('route', '{"region":"a"}'))) as {
+      logLevel: unknown;
+    };
+    expect(before.logLevel).toBeNull();
+    await connection.setLogLevel('debug');
+    const after = JSON.parse(text(await connection.callTool('route', '{"region":"a"}'))) as {
+      logLevel: unknown;
+    };
+    expect(after.logLevel).toBe('debug');
+    expect(await seen(connection)).not.toContain('logging/setLevel');
+    // Kept across a reconnect.
+    await connection.restart();
+    const again = JSON.parse(text(await connection.callTool('route', '{"region":"a"}'))) as {
+      logLevel: unknown;
+    };
+    expect(again.logLevel).toBe('debug');
+  });
+});
+
 describe('health checks on a 2026-07-28 connection', () => {
   it('stay connected: the check uses server/discover, as the modern wire has no ping', async () => {
     const { origin } = await server();

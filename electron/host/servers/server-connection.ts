@@ -116,6 +116,8 @@ export class ServerConnection {
   private inFlight = 0;
   /** The identity of `config`, computed once per configuration object. */
   private identityOf: { config: ServerConfig; identity: ServerIdentity } | undefined;
+  /** The log level asked of a 2026-07-28 server in each request's _meta; kept across reconnects. */
+  private requestLogLevel: LogLevel | undefined;
   /** Cacheable results (lists with their ttlMs) across this server's connections; emptied when its config changes. */
   private readonly responseCache = new InMemoryResponseCacheStore();
 
@@ -526,6 +528,7 @@ export class ServerConnection {
       },
       onLog: (entry) => this.options.onLog?.(entry),
       responseCache: this.responseCache,
+      requestLogLevel: () => this.requestLogLevel,
     });
     this.serverCatalog = catalog;
     this.client = client;
@@ -606,6 +609,12 @@ export class ServerConnection {
     }
     if (client.getServerCapabilities()?.logging === undefined) {
       throw new HostError('invalid_params', `Server "${this.name}" does not support setting a log level`);
+    }
+    if (client.getProtocolEra() === 'modern') {
+      // 2026-07-28 has no logging/setLevel: the level travels in the _meta of every request.
+      this.requestLogLevel = level;
+      this.log('info', `Log level set to ${level} (sent with each request)`);
+      return;
     }
     try {
       // Deprecated from protocol 2026-07-28 (per-request log level) but still the way for every
