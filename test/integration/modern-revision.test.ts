@@ -8,6 +8,10 @@ import type { ToolCallResult } from '../../shared/model/server.js';
 import { startModernHttp } from '../helpers/http-servers.js';
 import type { HttpServerProcess } from '../helpers/http-servers.js';
 import { openConnection, stopConnections } from '../helpers/connection.js';
+import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling-model.js';
+import { createTestHost, value, waitForEvent } from '../helpers/host.js';
+import { fixtureServer } from '../helpers/servers.js';
+import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 
 // The 2026-07-28 revision beyond the handshake, against a server on the
 // official v2 server SDK over Streamable HTTP (test/fixtures/servers/modern-server.mjs "full").
@@ -225,5 +229,49 @@ describe('health checks on a 2026-07-28 connection', () => {
     expect(logs.filter((entry) => /ping/.test(entry.text))).toEqual([]);
     const discoversAfter = (await seen(connection)).filter((m) => m === 'server/discover').length;
     expect(discoversAfter).toBeGreaterThan(discoversBefore);
+  });
+});
+
+describe('multi-round-trip sampling through the host', () => {
+  it('asks the person, calls Claude, lets them review, and the call completes with the answer', async () => {
+    const claude = await startFakeAnthropic();
+    cleanup.push(() => claude.close());
+    const t = await createTestHost(
+      { modern: fixtureServer('modern-server.mjs', 'stdio', 'full') },
+      {
+        samplingModel: new AnthropicSamplingModel(() =>
+          Promise.resolve({ apiKey: 'test-key', baseURL: claude.url }),
+        ),
+      },
+    );
+    cleanup.push(() => t.host.dispose());
+    const consent = (kind: ConsentRequest['kind']) =>
+      waitForEvent(
+        t,
+        (event, payload) => {
+          const request = event === 'consentRequested' ? (payload as ConsentRequest) : undefined;
+          return request?.kind === kind ? request : undefined;
+        },
+        `a ${kind} consent request`,
+      );
+    const started = value(await t.api.startServer({ name: 'modern' }));
+    expect(started).toMatchObject({ status: 'connected', era: 'modern' });
+    claude.enqueue({ type: 'text', text: 'Paris.' });
+
+    const call = t.api.callTool({
+      server: 'modern',
+      tool: 'ask_model',
+      argumentsJson: '{"question":"Capital of France?"}',
+    });
+    const asked = await consent('sampling');
+    expect(asked.server).toBe('modern');
+    expect(claude.messageRequests()).toHaveLength(0);
+    value(await t.api.answerConsent({ id: asked.id, answer: { decision: 'approve', maxTokens: 50 } }));
+    const review = await consent('samplingReview');
+    value(await t.api.answerConsent({ id: review.id, answer: { decision: 'approve' } }));
+
+    const result = value(await call);
+    expect(result.content[0]).toEqual({ type: 'text', text: 'model said: Paris.' });
+    expect(claude.messageRequests()).toHaveLength(1);
   });
 });
