@@ -8,6 +8,10 @@ import type { ToolCallResult } from '../../shared/model/server.js';
 import { startModernHttp } from '../helpers/http-servers.js';
 import type { HttpServerProcess } from '../helpers/http-servers.js';
 import { openConnection, stopConnections } from '../helpers/connection.js';
+import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling-model.js';
+import { createTestHost, value, waitForEvent } from '../helpers/host.js';
+import { fixtureServer } from '../helpers/servers.js';
+import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 
 // The 2026-07-28 revision beyond the handshake, against a server on the
 // official v2 server SDK over Streamable HTTP (test/fixtures/servers/modern-server.mjs "full").
@@ -181,5 +185,93 @@ describe('2026-07-28 revision through the host core', () => {
         interval: 300,
       })
       .toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('log level on a 2026-07-28 connection', () => {
+  it('travels in the _meta of each request, as that wire has no logging/setLevel', async () => {
+    const { origin } = await server();
+    const { connection } = openConnection({ url: `${origin}/mcp` });
+    await connection.start();
+    const before = JSON.parse(text(await connection.callTool('route', '{"region":"a"}'))) as {
+      logLevel: unknown;
+    };
+    expect(before.logLevel).toBeNull();
+    await connection.setLogLevel('debug');
+    const after = JSON.parse(text(await connection.callTool('route', '{"region":"a"}'))) as {
+      logLevel: unknown;
+    };
+    expect(after.logLevel).toBe('debug');
+    expect(await seen(connection)).not.toContain('logging/setLevel');
+    // Kept across a reconnect.
+    await connection.restart();
+    const again = JSON.parse(text(await connection.callTool('route', '{"region":"a"}'))) as {
+      logLevel: unknown;
+    };
+    expect(again.logLevel).toBe('debug');
+  });
+});
+
+describe('health checks on a 2026-07-28 connection', () => {
+  it('stay connected: the check uses server/discover, as the modern wire has no ping', async () => {
+    const { origin } = await server();
+    const logs: NewLogEntry[] = [];
+    const { connection } = openConnection(
+      { url: `${origin}/mcp` },
+      { pingIntervalMs: 200, pingTimeoutMs: 5000, onLog: (entry) => logs.push(entry) },
+    );
+    await connection.start();
+    const discoversBefore = (await seen(connection)).filter((m) => m === 'server/discover').length;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const snapshot = connection.snapshot();
+    expect(snapshot.status).toBe('connected');
+    expect(snapshot.crashCount).toBeUndefined();
+    expect(logs.filter((entry) => /ping/.test(entry.text))).toEqual([]);
+    const discoversAfter = (await seen(connection)).filter((m) => m === 'server/discover').length;
+    expect(discoversAfter).toBeGreaterThan(discoversBefore);
+  });
+});
+
+describe('multi-round-trip sampling through the host', () => {
+  it('asks the person, calls Claude, lets them review, and the call completes with the answer', async () => {
+    const claude = await startFakeAnthropic();
+    cleanup.push(() => claude.close());
+    const t = await createTestHost(
+      { modern: fixtureServer('modern-server.mjs', 'stdio', 'full') },
+      {
+        samplingModel: new AnthropicSamplingModel(() =>
+          Promise.resolve({ apiKey: 'test-key', baseURL: claude.url }),
+        ),
+      },
+    );
+    cleanup.push(() => t.host.dispose());
+    const consent = (kind: ConsentRequest['kind']) =>
+      waitForEvent(
+        t,
+        (event, payload) => {
+          const request = event === 'consentRequested' ? (payload as ConsentRequest) : undefined;
+          return request?.kind === kind ? request : undefined;
+        },
+        `a ${kind} consent request`,
+      );
+    const started = value(await t.api.startServer({ name: 'modern' }));
+    expect(started).toMatchObject({ status: 'connected', era: 'modern' });
+    claude.enqueue({ type: 'text', text: 'Paris.' });
+
+    const call = t.api.callTool({
+      server: 'modern',
+      tool: 'ask_model',
+      argumentsJson: '{"question":"Capital of France?"}',
+    });
+    const asked = await consent('sampling');
+    expect(asked.server).toBe('modern');
+    expect(claude.messageRequests()).toHaveLength(0);
+    value(await t.api.answerConsent({ id: asked.id, answer: { decision: 'approve', maxTokens: 50 } }));
+    const review = await consent('samplingReview');
+    value(await t.api.answerConsent({ id: review.id, answer: { decision: 'approve' } }));
+
+    const result = value(await call);
+    expect(result.content[0]).toEqual({ type: 'text', text: 'model said: Paris.' });
+    expect(claude.messageRequests()).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
-import { Client } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import type {
+  ClientOptions,
+  Implementation,
   ListChangedHandlers,
   PriorDiscovery,
   ResponseCacheStore,
@@ -11,6 +13,7 @@ import type { ElicitationServices } from '../client-features/elicitation-handler
 import { installRootsHandler } from '../client-features/roots.js';
 import { installSampling } from '../client-features/sampling-handler.js';
 import type { SamplingServices } from '../client-features/sampling-handler.js';
+import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
 import { headerDeclarationProblem } from './tool-header-declarations.js';
 
@@ -36,6 +39,32 @@ export interface ServerClientOptions {
    * list's ttl does not fetch it again; the SDK partitions it by server identity.
    */
   responseCache?: ResponseCacheStore | undefined;
+  /** The log level for a 2026-07-28 server, read at each request (the person may change it). */
+  requestLogLevel?: (() => LogLevel | undefined) | undefined;
+}
+
+/**
+ * The SDK client with the per-request log level of the 2026-07-28 revision:
+ * that wire has no logging/setLevel, a request asks for the level it wants
+ * in `_meta` ("io.modelcontextprotocol/logLevel"; deprecated with all of
+ * server logging by SEP-2577, and kept for the servers that still log). The SDK builds the
+ * envelope of every request on a modern connection here (a protected hook);
+ * on a 2025-era connection there is no envelope and nothing changes.
+ */
+class HostClient extends Client {
+  constructor(
+    info: Implementation,
+    options: ClientOptions,
+    private readonly logLevel: () => LogLevel | undefined,
+  ) {
+    super(info, options);
+  }
+
+  protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
+    const envelope = super._outboundMetaEnvelope();
+    const level = this.logLevel();
+    return envelope && level !== undefined ? { ...envelope, [LOG_LEVEL_META_KEY]: level } : envelope;
+  }
 }
 
 /** The SDK's filter of tools with invalid `x-mcp-header` declarations (2.4.0, internal; see watchDroppedTools). */
@@ -77,7 +106,7 @@ function watchDroppedTools(client: Client, onDropped: (tool: string, reason: str
  * the server did not declare.
  */
 export function createServerClient(options: ServerClientOptions): Client {
-  const client = new Client(
+  const client = new HostClient(
     { name: 'mcp-host', title: 'MCP Host', version: options.appVersion },
     {
       capabilities: {
@@ -97,6 +126,7 @@ export function createServerClient(options: ServerClientOptions): Client {
       listChanged: options.listChanged,
       ...(options.responseCache ? { responseCacheStore: options.responseCache } : {}),
     },
+    options.requestLogLevel ?? (() => undefined),
   );
   watchDroppedTools(client, (tool, reason) => {
     options.onLog({

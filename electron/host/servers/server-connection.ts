@@ -124,6 +124,8 @@ export class ServerConnection {
   private identityOf: { config: ServerConfig; identity: ServerIdentity } | undefined;
   /** OAuth of a remote server, created at its first connect. */
   private authSession: ServerAuthSession | undefined;
+  /** The log level asked of a 2026-07-28 server in each request's _meta; kept across reconnects. */
+  private requestLogLevel: LogLevel | undefined;
   /** Cacheable results (lists with their ttlMs) across this server's connections; emptied when its config changes. */
   private readonly responseCache = new InMemoryResponseCacheStore();
 
@@ -399,7 +401,9 @@ export class ServerConnection {
       this.options.pingIntervalMs ?? 30_000,
       this.options.pingTimeoutMs ?? 10_000,
       () => this.inFlight > 0,
-      (timeout) => client.ping({ timeout }),
+      // The 2026-07-28 wire has no ping; server/discover is its cheap, side-effect-free request.
+      (timeout) =>
+        client.getProtocolEra() === 'modern' ? client.discover({ timeout }) : client.ping({ timeout }),
       (reason) => {
         if (generation !== this.generation || this.status !== 'connected') return;
         this.output.note(reason, 'error');
@@ -614,6 +618,7 @@ export class ServerConnection {
       },
       onLog: (entry) => this.options.onLog?.(entry),
       responseCache: this.responseCache,
+      requestLogLevel: () => this.requestLogLevel,
     });
     this.serverCatalog = catalog;
     this.client = client;
@@ -707,6 +712,12 @@ export class ServerConnection {
     }
     if (client.getServerCapabilities()?.logging === undefined) {
       throw new HostError('invalid_params', `Server "${this.name}" does not support setting a log level`);
+    }
+    if (client.getProtocolEra() === 'modern') {
+      // 2026-07-28 has no logging/setLevel: the level travels in the _meta of every request.
+      this.requestLogLevel = level;
+      this.log('info', `Log level set to ${level} (sent with each request)`);
+      return;
     }
     try {
       // Deprecated from protocol 2026-07-28 (per-request log level) but still the way for every
