@@ -269,6 +269,8 @@ export class ServerConnection {
     const session = this.authSession;
     if (!session) return this.snapshot();
     await this.stop();
+    // Lists cached for the signed-out account are not another account's.
+    this.responseCache.clear();
     const note = await session.signOut();
     session.markRequired(note !== undefined ? `Signed out; ${note}` : 'Signed out');
     this.log('info', note !== undefined ? `Signed out; ${note}` : 'Signed out');
