@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConsentBroker } from '../../electron/host/consent/consent-broker.js';
 import { subscribeResource, unsubscribeResource } from '../../electron/host/features/resources.js';
+import { loadSkill, readSkillFile } from '../../electron/host/features/skills.js';
 import type { ServerConnection } from '../../electron/host/servers/server-connection.js';
 import type { NewLogEntry } from '../../electron/host/servers/lifecycle/server-log.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
@@ -273,5 +274,48 @@ describe('multi-round-trip sampling through the host', () => {
     const result = value(await call);
     expect(result.content[0]).toEqual({ type: 'text', text: 'model said: Paris.' });
     expect(claude.messageRequests()).toHaveLength(1);
+  });
+});
+
+describe('skills (SEP-2640)', () => {
+  async function skillReads(connection: ServerConnection): Promise<string[]> {
+    return JSON.parse(text(await connection.callTool('skill_reads', '{}'))) as string[];
+  }
+
+  it('lists skills without reading a file; loads one only on demand, checked against its entry', async () => {
+    const { connection } = openConnection(fixtureServer('modern-server.mjs', 'stdio', 'full'));
+    expect((await connection.start()).era).toBe('modern');
+    expect(connection.catalog?.skills.map((skill) => skill.frontmatter.name).sort()).toEqual([
+      'evil',
+      'notes',
+    ]);
+    expect(await skillReads(connection)).toEqual([]);
+
+    const notes = await loadSkill(connection, 'skill://notes/SKILL.md');
+    expect(notes).toMatchObject({
+      name: 'notes',
+      description: 'Take notes',
+      files: ['skill://notes/references/STYLE.md'],
+    });
+    expect(notes.body).toContain('Write things down.');
+    expect((await readSkillFile(connection, notes.uri, 'references/STYLE.md')).text).toBe(
+      'Short sentences.\n',
+    );
+    expect(await skillReads(connection)).toEqual([
+      'skill://notes/SKILL.md',
+      'skill://notes/references/STYLE.md',
+    ]);
+  });
+
+  it('refuses a skill whose SKILL.md does not match its entry, and never reads its other files', async () => {
+    const { connection } = openConnection(fixtureServer('modern-server.mjs', 'stdio', 'full'));
+    await connection.start();
+    await expect(loadSkill(connection, 'skill://evil/SKILL.md')).rejects.toThrow(
+      /Skill "evil" of server "fixture": skill:\/\/evil\/SKILL.md was refused: its (size|digest) does not match/,
+    );
+    await expect(readSkillFile(connection, 'skill://evil/SKILL.md', 'references/MORE.md')).rejects.toThrow(
+      /is not loaded/,
+    );
+    expect(await skillReads(connection)).toEqual(['skill://evil/SKILL.md']);
   });
 });

@@ -1,6 +1,7 @@
 import type { ConnectionOptions, ServerConnection } from '../../host/servers/server-connection.js';
 import { readResource } from '../../host/features/resources.js';
 import { getPrompt } from '../../host/features/prompts.js';
+import { loadSkill, readSkillFile } from '../../host/features/skills.js';
 import { describeError } from '../../host/errors.js';
 import type { ConformanceContext } from './context.js';
 
@@ -46,6 +47,28 @@ export function placeholderArguments(inputSchema: Record<string, unknown>): Reco
     args[key] = type === 'integer' || type === 'number' ? 0 : type === 'boolean' ? false : 'conformance';
   }
   return args;
+}
+
+/**
+ * SEP-2640: the person (or the model) chooses to use each listed skill: load
+ * it (its SKILL.md, checked against the entry by the host core), then read
+ * the other files it lists. A skill that fails its check is refused and the
+ * core never requests its other files; that refusal is the expected outcome
+ * in the verify-* scenarios, so it is logged, not thrown.
+ */
+async function useEverySkill(connection: ServerConnection, log: Log): Promise<void> {
+  for (const skill of connection.catalog?.skills ?? []) {
+    try {
+      const loaded = await loadSkill(connection, skill.uri);
+      log(`loaded skill ${loaded.name}`);
+      for (const file of loaded.files === 'dynamic' ? [] : loaded.files) {
+        const read = await readSkillFile(connection, loaded.uri, file);
+        log(`read ${read.uri}: ${String(read.bytes.length)} bytes`);
+      }
+    } catch (error) {
+      log(`skill ${skill.uri}: ${describeError(error)}`);
+    }
+  }
 }
 
 /** The client scenarios that need no sign-in, by the suite's names. */
@@ -121,6 +144,16 @@ export function plainScenarios(log: Log): Record<string, ConformanceScenario> {
         });
       },
     },
+    // SEP-2640: connecting lists the skills; nothing is needed yet, so no file is read.
+    'sep-2640-client-no-prefetch': {
+      run: (connection) => {
+        log(`skills listed: ${String(connection.catalog?.skills.length ?? 0)}`);
+        return Promise.resolve();
+      },
+    },
+    'sep-2640-client-verify-digest': { run: (connection) => useEverySkill(connection, log) },
+    'sep-2640-client-verify-size': { run: (connection) => useEverySkill(connection, log) },
+    'sep-2640-client-verify-frontmatter': { run: (connection) => useEverySkill(connection, log) },
     // SEP-1613: the input schema the catalog holds is the server's, keyword for keyword.
     'json-schema-2020-12-preservation': {
       run: async (connection) => {

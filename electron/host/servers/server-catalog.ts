@@ -5,6 +5,8 @@ import type {
   ListChangedHandlers,
   ServerCapabilities,
 } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import type { Skill } from '@modelcontextprotocol/client/ext/skills';
 import type { z } from 'zod';
 import {
   PromptInfoSchema,
@@ -131,6 +133,7 @@ export class ServerCatalog {
   private resourceList: ResourceInfo[] = [];
   private templateList: ResourceTemplateInfo[] = [];
   private promptList: PromptInfo[] = [];
+  private skillList: Skill[] = [];
   /** Refreshes scheduled for when a list's ttlMs runs out. */
   private readonly expiryTimers = new Map<CatalogList, NodeJS.Timeout>();
 
@@ -177,7 +180,32 @@ export class ServerCatalog {
       hasCapability(caps, 'resources') ? this.fetch('resources', 'use') : undefined,
       hasCapability(caps, 'resources') ? this.fetchTemplatesTolerantly() : undefined,
       hasCapability(caps, 'prompts') ? this.fetch('prompts', 'use') : undefined,
+      this.fetchSkills(client),
     ]);
+  }
+
+  /**
+   * The skills the server offers (the Skills extension, SEP-2640): only the
+   * entries of `skills/list`, never a file; a skill's files are read when it
+   * is loaded (features/skills.ts), checked against these entries. Invalid
+   * entries are skipped and logged. An extension that fails must not fail
+   * the connection: a warning, and no skills.
+   */
+  private async fetchSkills(client: Client): Promise<void> {
+    const skills = new SkillsClient(client, { skipInvalid: true });
+    if (!skills.supported) return;
+    try {
+      const listing = await skills.list(undefined, { timeout: this.options.timeoutMs });
+      if (!this.isLive()) return;
+      for (const entry of listing.invalid) {
+        this.options.onWarning(
+          `[host] ignored an invalid skill entry${entry.uri === undefined ? '' : ` ${oneLine(entry.uri, 120)}`}: ${oneLine(entry.reason, 200)}`,
+        );
+      }
+      this.skillList = listing.skills;
+    } catch (error) {
+      if (this.isLive()) this.options.onWarning(`[host] listing skills failed: ${describeError(error)}`);
+    }
   }
 
   get tools(): readonly ToolInfo[] {
@@ -201,6 +229,10 @@ export class ServerCatalog {
   }
   get prompts(): readonly PromptInfo[] {
     return this.promptList;
+  }
+  /** Skill entries (SEP-2640), as the server listed them. */
+  get skills(): readonly Skill[] {
+    return this.skillList;
   }
 
   counts(): CatalogCounts {
