@@ -18,7 +18,9 @@ Commands:
   serve [--port N] [--open]              Run the app headless and print its URL (with its access token);
                                          the address stays the same across restarts on one data folder
   rotate-token                           Replace the headless access token (open pages must use the new link)
-  servers [--json]                       Connect every configured server and show its status
+  servers [--json]                       Connect every configured server and show its status and sign-in
+  login <server>                         Sign in to a remote server in the browser (OAuth)
+  logout <server>                        Sign out of a remote server: revoke and forget its tokens
   tools <server> [--json]                List a server's tools
   call <server> <tool> --args '<json>'   Call a tool [--json]
 
@@ -89,6 +91,22 @@ async function main(argv: string[]): Promise<number> {
       printServers(snapshots, values.json);
       await host.dispose();
       return snapshots.some((s) => s.status === 'failed') ? EXIT.connection : EXIT.ok;
+    }
+    case 'login': {
+      const [server = ''] = expectArgs(rest, 1, 'login <server>');
+      const code = await login(host, api, server);
+      await host.dispose();
+      return code;
+    }
+    case 'logout': {
+      const [server = ''] = expectArgs(rest, 1, 'logout <server>');
+      await loadConfig(host);
+      const snapshot = unwrap(await api.signOutServer({ name: server }));
+      process.stdout.write(
+        `${terminalSafe(snapshot.auth?.message ?? 'Signed out')} of "${terminalSafe(server)}".\n`,
+      );
+      await host.dispose();
+      return EXIT.ok;
     }
     case 'tools': {
       const [server = ''] = expectArgs(rest, 1, 'tools <server>');
@@ -177,9 +195,46 @@ async function connectOne(host: Host, api: HostRequests, name: string) {
   const snapshot = unwrap(await api.startServer({ name }));
   if (snapshot.status !== 'connected') {
     await host.dispose();
+    if (snapshot.status === 'sign-in-required') {
+      const why = snapshot.auth?.message ?? `Server "${name}" requires sign-in`;
+      throw new CliError(EXIT.connection, `${why}. Run: mcp-host login "${name}"`);
+    }
     throw new CliError(EXIT.connection, snapshot.error ?? `Server "${name}" is ${snapshot.status}`);
   }
   return snapshot;
+}
+
+/**
+ * Signs in to a remote server: the browser opens the authorization page
+ * (its address is printed too, for a machine where no browser opens) and
+ * the command waits until the sign-in completes, fails or times out.
+ */
+async function login(host: Host, api: HostRequests, name: string): Promise<number> {
+  await loadConfig(host);
+  let snapshot = unwrap(await api.startServer({ name }));
+  if (snapshot.transport !== 'http')
+    throw new CliError(EXIT.usage, `Server "${name}" is not a remote server`);
+  snapshot = unwrap(await api.signInServer({ name }));
+  const link = snapshot.auth?.authorizationUrl;
+  process.stdout.write(`Sign in to "${terminalSafe(name)}" in your browser.\n`);
+  if (link !== undefined) process.stdout.write(`If it did not open, visit:\n  ${terminalSafe(link)}\n`);
+  for (;;) {
+    const current = unwrap(await api.listServers({})).find((s) => s.name === name);
+    if (!current) throw new CliError(EXIT.usage, `Server "${name}" was removed`);
+    const waiting = current.auth?.state === 'waiting' || current.status === 'connecting';
+    if (!waiting) {
+      if (current.status === 'connected') {
+        const who = current.auth?.account !== undefined ? ` as ${current.auth.account}` : '';
+        process.stdout.write(`Signed in to "${terminalSafe(name)}"${terminalSafe(who)}.\n`);
+        return EXIT.ok;
+      }
+      throw new CliError(
+        EXIT.connection,
+        current.auth?.message ?? current.error ?? `Server "${name}" is ${current.status}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 function unwrap<T>(result: Result<T>): T {

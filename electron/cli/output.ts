@@ -24,6 +24,7 @@ export function printServers(servers: ServerSnapshot[], json: boolean): void {
         era: s.era,
         serverInfo: s.serverInfo,
         counts: s.counts,
+        auth: s.auth !== undefined ? authJson(s.auth) : undefined,
       })),
     );
     return;
@@ -42,12 +43,35 @@ export function printServers(servers: ServerSnapshot[], json: boolean): void {
     String(s.counts.tools),
     String(s.counts.resources),
     String(s.counts.prompts),
+    authLabel(s),
   ]);
   table([
-    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'ERA', 'SERVER', 'TOOLS', 'RESOURCES', 'PROMPTS'],
+    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'ERA', 'SERVER', 'TOOLS', 'RESOURCES', 'PROMPTS', 'SIGN-IN'],
     ...rows,
   ]);
   for (const s of servers) if (s.error !== undefined) out(cell(`${s.name}: ${s.error}`));
+  for (const s of servers) {
+    if (s.auth?.state === 'required') {
+      out(cell(`${s.name}: ${s.auth.message ?? 'sign-in required'} (mcp-host login "${s.name}")`));
+    }
+  }
+}
+
+/** The sign-in column: who is signed in and until when, or that a sign-in is needed. */
+function authLabel(s: ServerSnapshot): string {
+  const auth = s.auth;
+  if (!auth) return '-';
+  if (auth.state === 'required') return 'required';
+  if (auth.state === 'waiting') return 'waiting';
+  const who = auth.account ?? 'signed in';
+  const until =
+    auth.expiresAt !== undefined ? ` until ${new Date(auth.expiresAt).toISOString().slice(0, 16)}Z` : '';
+  return `${who}${until}${auth.refreshable === true ? ' (renews)' : ''}`;
+}
+
+function authJson(auth: NonNullable<ServerSnapshot['auth']>) {
+  const { authorizationUrl: _link, ...shown } = auth;
+  return shown;
 }
 
 /** "stdio", or for a remote server the HTTP transport actually used ("http" until it connected). */

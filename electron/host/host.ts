@@ -15,6 +15,8 @@ import { ConfigStore } from './servers/config/config-store.js';
 import { hostEnvironment } from './servers/launch/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
 import { FileEraVerdicts } from './servers/launch/era-verdicts.js';
+import { FileOAuthStore } from './auth/oauth-store.js';
+import { applyOAuthSecretInput, withStoredSecretFlag } from './auth/oauth-secrets.js';
 import { ServerLogs } from './servers/lifecycle/server-log.js';
 import { ConfigEditor } from './servers/config/config-editor.js';
 import { AppModelContext } from './apps/app-model-context.js';
@@ -28,6 +30,22 @@ export const CONFIG_ENV = 'MCP_HOST_CONFIG';
 export const CONFIG_FILE_NAME = 'mcp-servers.json';
 /** Remembered protocol eras of stdio servers (era-verdicts.ts), in the data folder. */
 export const ERA_VERDICTS_FILE_NAME = 'protocol-eras.json';
+/** OAuth tokens and client registrations, each record encrypted through the Platform. */
+export const OAUTH_FILE_NAME = 'oauth-credentials.json';
+/**
+ * Where the app's OAuth Client ID Metadata Document is published
+ * (docs/oauth/client-metadata.json in the repository). A fork or a company
+ * that publishes its own sets MCP_HOST_CLIENT_METADATA_URL (or
+ * `oauth.clientMetadataUrl` per server).
+ */
+export const DEFAULT_CLIENT_METADATA_URL = 'https://mcp-host.github.io/mcp-host/oauth/client-metadata.json';
+export const CLIENT_METADATA_URL_ENV = 'MCP_HOST_CLIENT_METADATA_URL';
+
+function clientMetadataUrl(): string {
+  const configured = process.env[CLIENT_METADATA_URL_ENV];
+  if (configured !== undefined && /^https:\/\/[^/]+\/.+/.test(configured)) return configured;
+  return DEFAULT_CLIENT_METADATA_URL;
+}
 
 /** Resolves which configuration file to use: explicit path, then env, then the user-data folder. */
 export function resolveConfigPath(options: Pick<HostOptions, 'configPath' | 'platform'>): string {
@@ -58,11 +76,21 @@ export function createHost(options: HostOptions): Host {
   const store = new ConfigStore(resolveConfigPath(options));
   const logs = new ServerLogs(emit);
   const confirmLaunch = (request: LaunchRequest) => options.platform.confirmLaunch(request);
+  const oauthStore = new FileOAuthStore(
+    join(options.platform.userDataDir(), OAUTH_FILE_NAME),
+    options.platform,
+  );
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
     ...options.tuning,
     environment: options.environment ?? hostEnvironment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
+    oauth: {
+      store: oauthStore,
+      openBrowser: (url: string) => options.platform.openExternal(url),
+      clientMetadataUrl: clientMetadataUrl(),
+      signInTimeoutMs: options.tuning?.signInTimeoutMs,
+    },
     emit,
     confirmLaunch,
     logs,
@@ -156,8 +184,19 @@ export function createHost(options: HostOptions): Host {
       logs.of(name).level = level;
       return null;
     },
-    getServerInput: ({ name }) => Promise.resolve(editor.inputOf(name)),
-    saveServer: ({ originalName, input }) => editor.save(originalName, input),
+    getServerInput: ({ name }) => withStoredSecretFlag(oauthStore, editor.inputOf(name)),
+    saveServer: async ({ originalName, input }) => {
+      // A name clash is refused before anything is touched (another server's credentials stay its own).
+      if (input.name !== originalName && servers.has(input.name)) return editor.save(originalName, input);
+      // The typed OAuth client secret goes to the encrypted store, never to the file.
+      const undo = await applyOAuthSecretInput(oauthStore, originalName, input);
+      try {
+        return await editor.save(originalName, input);
+      } catch (error) {
+        await undo().catch(() => undefined);
+        throw error;
+      }
+    },
     setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
     setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
     getRawConfig: () => editor.rawText(),

@@ -83,6 +83,9 @@ export class NodePlatform implements Platform {
   }
 
   openExternal(url: string): Promise<void> {
+    if (process.env.MCP_HOST_NO_BROWSER === '1') {
+      return Promise.reject(new Error('Opening a browser is turned off (MCP_HOST_NO_BROWSER=1)'));
+    }
     try {
       return openUrl(url);
     } catch (error) {

@@ -154,6 +154,15 @@ export const ServerAuthSchema = z.object({
   refreshable: z.boolean().optional(),
   /** When state is "waiting": when the host gives up waiting for the browser (ms since the epoch). */
   waitingUntil: z.number().optional(),
+  /**
+   * When state is "waiting": the authorization page the browser was asked to
+   * open, for a "did your browser not open?" link (no secret: the PKCE
+   * verifier never leaves the host).
+   */
+  authorizationUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(8192)
+    .optional(),
   /** How the host is known to the authorization server. */
   client: z.enum(['pre-registered', 'metadata-document', 'dynamic', 'client-credentials']).optional(),
 });

@@ -98,9 +98,16 @@ export async function startHttpFixture(): Promise<HttpFixture> {
 }
 
 /** test/fixtures/servers/modern-server.mjs in its HTTP mode (v2 server SDK, 2026-07-28 era). */
-export async function startModernHttp(): Promise<HttpServerProcess> {
+export async function startModernHttp(
+  options: { full?: boolean; toolsTtlMs?: number } = {},
+): Promise<HttpServerProcess> {
   const entry = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
-  const child = spawn(process.execPath, [entry, 'http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = [entry, 'http', ...(options.full === true ? ['full'] : [])];
+  const env =
+    options.toolsTtlMs === undefined
+      ? process.env
+      : { ...process.env, MODERN_TOOLS_TTL_MS: String(options.toolsTtlMs) };
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   const line = await waitForLine(child, child.stdout, /"port"/);
   const { port } = JSON.parse(line) as { port: number };
   return { origin: `http://127.0.0.1:${String(port)}`, stop: stopper(child) };

@@ -2,6 +2,7 @@ import { UriTemplate } from '@modelcontextprotocol/client';
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ResourceContent, ResourceReadResult, ResourceTarget } from '../../../shared/model/features.js';
 import { HostError, describeError } from '../errors.js';
+import { listenToResource, stopListeningToResource } from './resource-subscriptions.js';
 import type { ServerConnection } from '../servers/server-connection.js';
 
 /** Text longer than this is cut for display (the UI says so). */
@@ -42,15 +43,26 @@ export async function readResource(
   return { uri, contents: result.contents.map(toContent), readAt: Date.now() };
 }
 
-/** Subscribes to updates of one resource; only when the server declared `resources.subscribe`. */
+/**
+ * Subscribes to updates of one resource; only when the server declared
+ * `resources.subscribe`. A 2026-07-28 connection has no resources/subscribe:
+ * the URI joins the connection's `subscriptions/listen` filter instead
+ * (resource-subscriptions.ts).
+ */
 export async function subscribeResource(connection: ServerConnection, uri: string): Promise<void> {
   connection.requireCapability('resources.subscribe');
-  await connection.request(`resources/subscribe ${uri}`, (client) => client.subscribeResource({ uri }));
+  await connection.request(`subscribe to ${uri}`, async (client) => {
+    if (client.getProtocolEra() === 'modern') await listenToResource(client, uri);
+    else await client.subscribeResource({ uri });
+  });
 }
 
 export async function unsubscribeResource(connection: ServerConnection, uri: string): Promise<void> {
   connection.requireCapability('resources.subscribe');
-  await connection.request(`resources/unsubscribe ${uri}`, (client) => client.unsubscribeResource({ uri }));
+  await connection.request(`unsubscribe from ${uri}`, async (client) => {
+    if (client.getProtocolEra() === 'modern') await stopListeningToResource(client, uri);
+    else await client.unsubscribeResource({ uri });
+  });
 }
 
 type Contents = ReadResourceResult['contents'][number];

@@ -1,5 +1,10 @@
 import { METHOD_NOT_FOUND, ProtocolError } from '@modelcontextprotocol/client';
-import type { Client, ListChangedHandlers, ServerCapabilities } from '@modelcontextprotocol/client';
+import type {
+  CacheMode,
+  Client,
+  ListChangedHandlers,
+  ServerCapabilities,
+} from '@modelcontextprotocol/client';
 import type { z } from 'zod';
 import {
   PromptInfoSchema,
@@ -89,6 +94,11 @@ export interface ToolsCapped {
 /** Waits this long after a list_changed so a burst of them costs one refresh. */
 const LIST_CHANGED_DEBOUNCE_MS = 50;
 
+/** A list whose `ttlMs` runs out is fetched again, but never more often than this. */
+export const MIN_TTL_REFRESH_MS = 1000;
+/** The SDK honours a `ttlMs` up to a day; so does the refresh timer. */
+const MAX_TTL_MS = 24 * 60 * 60 * 1000;
+
 /**
  * What one connected server offers: its tools, resources, resource templates
  * and prompts. Only the lists whose capability the server declared are
@@ -98,6 +108,14 @@ const LIST_CHANGED_DEBOUNCE_MS = 50;
  * opens the `subscriptions/listen` stream that carries them). Entries are
  * parsed with the shared zod schemas; malformed ones are skipped and logged,
  * so the UI only ever sees shapes it understands.
+ *
+ * Cache hints (2026-07-28, `ttlMs`): the first load of a list takes a
+ * still-fresh copy from the client's response cache (which outlives a
+ * reconnect, so a restart within the ttl lists nothing again), a
+ * list_changed always fetches, and a list whose ttl runs out is fetched
+ * again then (at most once a second), so what the model and the UI see is
+ * never older than the server allows. No `ttlMs` (or 0) means "no promise":
+ * the list is fetched at every connect and kept current by list_changed.
  *
  * One catalog belongs to one connection attempt: create a new one per
  * connect, and `dispose()` it when the connection ends so a late refresh of
@@ -113,6 +131,8 @@ export class ServerCatalog {
   private resourceList: ResourceInfo[] = [];
   private templateList: ResourceTemplateInfo[] = [];
   private promptList: PromptInfo[] = [];
+  /** Refreshes scheduled for when a list's ttlMs runs out. */
+  private readonly expiryTimers = new Map<CatalogList, NodeJS.Timeout>();
 
   constructor(
     readonly serverName: string,
@@ -144,15 +164,19 @@ export class ServerCatalog {
     };
   }
 
-  /** Fetches every declared list in full. Rejects (with the SDK error) if a declared list fails. */
+  /**
+   * Fetches every declared list in full (a copy still fresh by its ttlMs may
+   * come from the response cache). Rejects (with the SDK error) if a
+   * declared list fails.
+   */
   async load(client: Client): Promise<void> {
     this.client = client;
     const caps = client.getServerCapabilities();
     await Promise.all([
-      hasCapability(caps, 'tools') ? this.fetch('tools') : undefined,
-      hasCapability(caps, 'resources') ? this.fetch('resources') : undefined,
+      hasCapability(caps, 'tools') ? this.fetch('tools', 'use') : undefined,
+      hasCapability(caps, 'resources') ? this.fetch('resources', 'use') : undefined,
       hasCapability(caps, 'resources') ? this.fetchTemplatesTolerantly() : undefined,
-      hasCapability(caps, 'prompts') ? this.fetch('prompts') : undefined,
+      hasCapability(caps, 'prompts') ? this.fetch('prompts', 'use') : undefined,
     ]);
   }
 
@@ -200,7 +224,7 @@ export class ServerCatalog {
   async refresh(list: CatalogList): Promise<void> {
     if (this.disposed || !this.client) return;
     try {
-      await this.fetch(list);
+      await this.fetch(list, 'refresh');
     } catch (error) {
       if (this.isLive()) {
         this.options.onWarning(`[host] refreshing ${LIST_METHOD[list]} failed: ${describeError(error)}`);
@@ -216,6 +240,8 @@ export class ServerCatalog {
     this.disposed = true;
     this.client = undefined;
     this.listeners.clear();
+    for (const timer of this.expiryTimers.values()) clearTimeout(timer);
+    this.expiryTimers.clear();
   }
 
   /** A method rather than a field read: the answer changes across awaits. */
@@ -223,34 +249,68 @@ export class ServerCatalog {
     return !this.disposed;
   }
 
-  private async fetch(list: CatalogList): Promise<void> {
+  private async fetch(list: CatalogList, cacheMode: CacheMode): Promise<void> {
     const client = this.client;
     if (!client) return;
-    const options = { timeout: this.options.timeoutMs, cacheMode: 'refresh' as const };
+    const options = { timeout: this.options.timeoutMs, cacheMode };
     switch (list) {
       case 'tools': {
-        const { tools } = await client.listTools(undefined, options);
-        if (this.isLive()) this.keepTools(tools);
+        const result = await client.listTools(undefined, options);
+        if (!this.isLive()) return;
+        this.keepTools(result.tools);
+        this.refreshWhenStale(list, result);
         return;
       }
       case 'resources': {
-        const { resources } = await client.listResources(undefined, options);
-        if (this.isLive()) this.resourceList = this.parse(resources, ResourceInfoSchema, 'resource');
+        const result = await client.listResources(undefined, options);
+        if (!this.isLive()) return;
+        this.resourceList = this.parse(result.resources, ResourceInfoSchema, 'resource');
+        this.refreshWhenStale(list, result);
         return;
       }
       case 'resourceTemplates': {
-        const { resourceTemplates } = await client.listResourceTemplates(undefined, options);
-        if (this.isLive()) {
-          this.templateList = this.parse(resourceTemplates, ResourceTemplateInfoSchema, 'resource template');
-        }
+        const result = await client.listResourceTemplates(undefined, options);
+        if (!this.isLive()) return;
+        this.templateList = this.parse(
+          result.resourceTemplates,
+          ResourceTemplateInfoSchema,
+          'resource template',
+        );
+        this.refreshWhenStale(list, result);
         return;
       }
       case 'prompts': {
-        const { prompts } = await client.listPrompts(undefined, options);
-        if (this.isLive()) this.promptList = this.parse(prompts, PromptInfoSchema, 'prompt');
+        const result = await client.listPrompts(undefined, options);
+        if (!this.isLive()) return;
+        this.promptList = this.parse(result.prompts, PromptInfoSchema, 'prompt');
+        this.refreshWhenStale(list, result);
         return;
       }
     }
+  }
+
+  /**
+   * Schedules the next fetch of `list` for when the server's `ttlMs` (a
+   * field of the list result from 2026-07-28 on) runs out. A copy served
+   * from the cache carries its original ttl, so the timer may fire a little
+   * late for it, never early.
+   */
+  private refreshWhenStale(list: CatalogList, result: object): void {
+    clearTimeout(this.expiryTimers.get(list));
+    this.expiryTimers.delete(list);
+    const ttl = 'ttlMs' in result ? result.ttlMs : undefined;
+    if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) return;
+    const timer = setTimeout(
+      () => {
+        this.expiryTimers.delete(list);
+        // Fire-and-forget: refresh() reports its own failures as warnings.
+        void this.refresh(list);
+      },
+      Math.min(Math.max(ttl, MIN_TTL_REFRESH_MS), MAX_TTL_MS),
+    );
+    // A scheduled refresh never keeps the process alive.
+    timer.unref();
+    this.expiryTimers.set(list, timer);
   }
 
   /**
@@ -260,7 +320,7 @@ export class ServerCatalog {
    */
   private async fetchTemplatesTolerantly(): Promise<void> {
     try {
-      await this.fetch('resourceTemplates');
+      await this.fetch('resourceTemplates', 'use');
     } catch (error) {
       if (error instanceof ProtocolError && error.code === METHOD_NOT_FOUND) {
         this.templateList = [];

@@ -1,12 +1,21 @@
-import { Client } from '@modelcontextprotocol/client';
-import type { ListChangedHandlers, PriorDiscovery } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
+import type {
+  ClientOptions,
+  Implementation,
+  ListChangedHandlers,
+  PriorDiscovery,
+  ResponseCacheStore,
+  Tool,
+} from '@modelcontextprotocol/client';
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/model/tool-meta.js';
 import { installElicitation } from '../client-features/elicitation-handler.js';
 import type { ElicitationServices } from '../client-features/elicitation-handler.js';
 import { installRootsHandler } from '../client-features/roots.js';
 import { installSampling } from '../client-features/sampling-handler.js';
 import type { SamplingServices } from '../client-features/sampling-handler.js';
+import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
+import { headerDeclarationProblem } from './tool-header-declarations.js';
 
 export interface ServerClientOptions {
   /** The server this client talks to (its handlers name it). */
@@ -22,8 +31,70 @@ export interface ServerClientOptions {
   sampling?: SamplingServices | undefined;
   elicitation?: ElicitationServices | undefined;
   onResourceUpdated: (uri: string) => void;
-  /** The server's `notifications/message`, as log entries. */
+  /** The server's `notifications/message`, as log entries; also the host's own lines about this server. */
   onLog: (entry: NewLogEntry) => void;
+  /**
+   * Where cacheable results (lists, with the server's `ttlMs`) are kept. One
+   * store per server that outlives a connection, so a reconnect within a
+   * list's ttl does not fetch it again; the SDK partitions it by server identity.
+   */
+  responseCache?: ResponseCacheStore | undefined;
+  /** The log level for a 2026-07-28 server, read at each request (the person may change it). */
+  requestLogLevel?: (() => LogLevel | undefined) | undefined;
+}
+
+/**
+ * The SDK client with the per-request log level of the 2026-07-28 revision:
+ * that wire has no logging/setLevel, a request asks for the level it wants
+ * in `_meta` ("io.modelcontextprotocol/logLevel"; deprecated with all of
+ * server logging by SEP-2577, and kept for the servers that still log). The SDK builds the
+ * envelope of every request on a modern connection here (a protected hook);
+ * on a 2025-era connection there is no envelope and nothing changes.
+ */
+class HostClient extends Client {
+  constructor(
+    info: Implementation,
+    options: ClientOptions,
+    private readonly logLevel: () => LogLevel | undefined,
+  ) {
+    super(info, options);
+  }
+
+  protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
+    const envelope = super._outboundMetaEnvelope();
+    const level = this.logLevel();
+    return envelope && level !== undefined ? { ...envelope, [LOG_LEVEL_META_KEY]: level } : envelope;
+  }
+}
+
+/** The SDK's filter of tools with invalid `x-mcp-header` declarations (2.4.0, internal; see watchDroppedTools). */
+type ToolExclusion = (result: { tools: Tool[] }) => void;
+
+/**
+ * On a 2026-07-28 HTTP connection the SDK drops tools whose `x-mcp-header`
+ * declarations are invalid (SEP-2243: MUST) but only tells the console; the
+ * spec's SHOULD (say which tool and why) belongs in the server's log, where
+ * the person looks. The SDK keeps the decision; this wraps its internal
+ * filter on this one client to see which tools it dropped, once per tool per
+ * connection. test/integration/modern-revision.test.ts proves it still fires,
+ * so an SDK update that moves the filter fails a test, never a connection.
+ */
+function watchDroppedTools(client: Client, onDropped: (tool: string, reason: string) => void): void {
+  const target = client as unknown as { _excludeInvalidXMcpHeaderTools?: ToolExclusion };
+  const sdkFilter = target._excludeInvalidXMcpHeaderTools;
+  if (typeof sdkFilter !== 'function') return;
+  const reported = new Set<string>();
+  target._excludeInvalidXMcpHeaderTools = (result) => {
+    const before = result.tools;
+    sdkFilter.call(client, result);
+    if (result.tools.length === before.length) return;
+    const kept = new Set(result.tools);
+    for (const tool of before) {
+      if (kept.has(tool) || reported.has(tool.name)) continue;
+      reported.add(tool.name);
+      onDropped(tool.name, headerDeclarationProblem(tool.inputSchema) ?? 'invalid x-mcp-header declaration');
+    }
+  };
 }
 
 /**
@@ -35,7 +106,7 @@ export interface ServerClientOptions {
  * the server did not declare.
  */
 export function createServerClient(options: ServerClientOptions): Client {
-  const client = new Client(
+  const client = new HostClient(
     { name: 'mcp-host', title: 'MCP Host', version: options.appVersion },
     {
       capabilities: {
@@ -53,8 +124,17 @@ export function createServerClient(options: ServerClientOptions): Client {
       // Every page of every list; the cap only stops a cursor that never ends.
       listMaxPages: 1000,
       listChanged: options.listChanged,
+      ...(options.responseCache ? { responseCacheStore: options.responseCache } : {}),
     },
+    options.requestLogLevel ?? (() => undefined),
   );
+  watchDroppedTools(client, (tool, reason) => {
+    options.onLog({
+      source: 'host',
+      level: 'warning',
+      text: `Tool "${tool}" was dropped: its x-mcp-header declaration is invalid (${reason})`,
+    });
+  });
   installRootsHandler(client, options.roots);
   if (options.sampling) {
     installSampling(

@@ -1,5 +1,5 @@
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Client } from '@modelcontextprotocol/client';
+import { InMemoryResponseCacheStore, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { Client, FetchLike } from '@modelcontextprotocol/client';
 import type { PriorDiscovery, StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
 import type { HttpServerConfig, ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
@@ -23,7 +23,9 @@ import { describeTarget, launchFacts, negotiatedFacts } from './connection-facts
 import { launcherLines } from './launch/launcher-output.js';
 import { connectStdio } from './launch/stdio-handshake.js';
 import { ServerOutput, strayCountText } from './lifecycle/server-output.js';
-import { connectHttp } from './transports/http-transport.js';
+import { connectHttp, resolveUrl } from './transports/http-transport.js';
+import { ServerAuthSession } from '../auth/server-auth.js';
+import type { OAuthServices } from '../auth/server-auth.js';
 import type { HttpSession } from './transports/http-transport.js';
 import { ServerCatalog, requireCapability } from './server-catalog.js';
 import { HealthMonitor } from './lifecycle/health-monitor.js';
@@ -53,6 +55,8 @@ export interface ConnectionTuning {
   pingIntervalMs?: number;
   /** A ping unanswered for this long marks the server failed. Default 10 s. */
   pingTimeoutMs?: number;
+  /** How long an OAuth sign-in waits for the browser. Default 5 min. */
+  signInTimeoutMs?: number;
 }
 
 export interface ConnectionOptions extends ConnectionTuning {
@@ -70,6 +74,8 @@ export interface ConnectionOptions extends ConnectionTuning {
   elicitation?: ElicitationServices;
   /** Remembered protocol eras of stdio servers, so a restart does not probe again. */
   eraVerdicts?: EraVerdicts;
+  /** OAuth for remote servers (sign-in, tokens); absent: remote servers use static headers only. */
+  oauth?: OAuthServices;
 }
 
 /**
@@ -116,6 +122,12 @@ export class ServerConnection {
   private inFlight = 0;
   /** The identity of `config`, computed once per configuration object. */
   private identityOf: { config: ServerConfig; identity: ServerIdentity } | undefined;
+  /** OAuth of a remote server, created at its first connect. */
+  private authSession: ServerAuthSession | undefined;
+  /** The log level asked of a 2026-07-28 server in each request's _meta; kept across reconnects. */
+  private requestLogLevel: LogLevel | undefined;
+  /** Cacheable results (lists with their ttlMs) across this server's connections; emptied when its config changes. */
+  private readonly responseCache = new InMemoryResponseCacheStore();
 
   constructor(
     readonly name: string,
@@ -132,7 +144,9 @@ export class ServerConnection {
 
   snapshot(): ServerSnapshot {
     const client = this.status === 'connected' ? this.client : undefined;
+    const auth = this.authSession?.describe();
     return {
+      ...(auth !== undefined ? { auth } : {}),
       name: this.name,
       transport: isStdioConfig(this.config) ? 'stdio' : 'http',
       target: describeTarget(this.config),
@@ -194,6 +208,8 @@ export class ServerConnection {
   /** Replaces the configuration; takes effect at the next start. */
   setConfig(config: ServerConfig): void {
     this.config = config;
+    // Another command or URL may be another server: nothing cached from this one carries over.
+    this.responseCache.clear();
   }
 
   /**
@@ -214,17 +230,84 @@ export class ServerConnection {
     return this.start();
   }
 
-  /** OAuth sign-in (remote servers). */
-  signIn(): Promise<ServerSnapshot> {
-    return Promise.reject(new HostError('sign_in_required', `Server "${this.name}" cannot sign in yet`));
+  /**
+   * OAuth sign-in, as the person asked: opens the authorization page in the
+   * browser and resolves once it is open (or the attempt already ended);
+   * the rest arrives as snapshots: connected, or "sign-in-required" with
+   * the reason.
+   */
+  async signIn(): Promise<ServerSnapshot> {
+    const session = await this.preparedAuthSession();
+    let opened: () => void = () => undefined;
+    const browserOpened = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    const generation = this.generation;
+    const flow = session.signIn(opened).then(
+      async () => {
+        this.log('info', 'Signed in');
+        if (generation === this.generation || this.status === 'sign-in-required') await this.connect(false);
+      },
+      (error: unknown) => {
+        this.log('warning', describeError(error));
+        if (this.status !== 'connected') this.setStatus('sign-in-required');
+        else this.emit();
+      },
+    );
+    await Promise.race([browserOpened, flow]);
+    return this.snapshot();
   }
 
+  /** Stops waiting for the browser; the server stays "sign-in-required". */
   cancelSignIn(): Promise<ServerSnapshot> {
+    this.authSession?.cancel();
     return Promise.resolve(this.snapshot());
   }
 
-  signOut(): Promise<ServerSnapshot> {
-    return Promise.resolve(this.snapshot());
+  /** Revokes and forgets the tokens; the server is disconnected and shows "Sign-in required". */
+  async signOut(): Promise<ServerSnapshot> {
+    const session = this.authSession;
+    if (!session) return this.snapshot();
+    await this.stop();
+    const note = await session.signOut();
+    session.markRequired(note !== undefined ? `Signed out; ${note}` : 'Signed out');
+    this.log('info', note !== undefined ? `Signed out; ${note}` : 'Signed out');
+    this.setStatus('sign-in-required');
+    return this.snapshot();
+  }
+
+  /** The auth session, prepared for the current configuration (a sign-in may come before any connect). */
+  private async preparedAuthSession(): Promise<ServerAuthSession> {
+    const config = this.config;
+    if (isStdioConfig(config) || !this.options.oauth) {
+      throw new HostError('invalid_params', `Server "${this.name}" is not a remote server that signs in`);
+    }
+    const session = this.authSessionFor();
+    const env = (await this.options.environment()).all;
+    const url = resolveUrl({ config, env, serverName: this.name });
+    await session.prepare(config, url.href, env, globalThis.fetch);
+    return session;
+  }
+
+  private authSessionFor(): ServerAuthSession {
+    const services = this.options.oauth;
+    if (!services) throw new HostError('internal', 'OAuth is not available');
+    this.authSession ??= new ServerAuthSession(this.name, services, this.options.appVersion, () => {
+      this.emit();
+    });
+    return this.authSession;
+  }
+
+  /** A connect or request failed for want of a sign-in: disconnect and show "Sign-in required". */
+  private signInRequired(failure: HostError): void {
+    this.generation++;
+    this.health?.stop();
+    this.connectedAt = undefined;
+    void this.teardown(true);
+    this.authSession?.markRequired(failure.message);
+    this.error = undefined;
+    this.setStatus('sign-in-required');
+    this.log('warning', failure.message);
   }
 
   private async connect(automatic: boolean): Promise<ServerSnapshot> {
@@ -244,11 +327,17 @@ export class ServerConnection {
       if (generation !== this.generation) return this.snapshot();
       this.connectedAt = Date.now();
       this.error = undefined;
+      this.authSession?.clearRequired();
       this.setStatus('connected');
       this.logConnected();
       this.watchHealth(generation);
     } catch (error) {
       if (generation !== this.generation) return this.snapshot();
+      const signIn = this.authSession?.signInFailure(error);
+      if (signIn) {
+        this.signInRequired(signIn);
+        return this.snapshot();
+      }
       await this.teardown(true);
       if (generation !== this.generation) return this.snapshot();
       if (automatic) {
@@ -312,7 +401,9 @@ export class ServerConnection {
       this.options.pingIntervalMs ?? 30_000,
       this.options.pingTimeoutMs ?? 10_000,
       () => this.inFlight > 0,
-      (timeout) => client.ping({ timeout }),
+      // The 2026-07-28 wire has no ping; server/discover is its cheap, side-effect-free request.
+      (timeout) =>
+        client.getProtocolEra() === 'modern' ? client.discover({ timeout }) : client.ping({ timeout }),
       (reason) => {
         if (generation !== this.generation || this.status !== 'connected') return;
         this.output.note(reason, 'error');
@@ -404,10 +495,11 @@ export class ServerConnection {
 
   /** Streamable HTTP (or its HTTP+SSE fallback), then the catalog. */
   private async connectRemote(config: HttpServerConfig, generation: number): Promise<void> {
+    const env = (await this.options.environment()).all;
     const { client, session } = await connectHttp({
       serverName: this.name,
       config,
-      env: (await this.options.environment()).all,
+      env,
       newClient: ({ legacyOnly }) =>
         this.newClient(
           generation,
@@ -416,6 +508,12 @@ export class ServerConnection {
         ),
       connectTimeoutMs: this.connectTimeoutMs,
       reconnection: this.options.httpReconnection,
+      ...(this.options.oauth
+        ? {
+            prepareAuth: (resource: string, base: FetchLike) =>
+              this.authSessionFor().prepare(config, resource, env, base),
+          }
+        : {}),
     });
     if (generation !== this.generation) {
       // Stopped while connecting: this session is nobody's any more.
@@ -519,6 +617,8 @@ export class ServerConnection {
         if (generation === this.generation) this.options.onResourceUpdated?.(this.name, uri);
       },
       onLog: (entry) => this.options.onLog?.(entry),
+      responseCache: this.responseCache,
+      requestLogLevel: () => this.requestLogLevel,
     });
     this.serverCatalog = catalog;
     this.client = client;
@@ -532,6 +632,19 @@ export class ServerConnection {
 
   /** Maps an SDK failure to one clear line, naming the server and what happened. */
   private requestFailure(error: unknown, what: string, transport = this.transport): HostError {
+    if (error instanceof SdkError && /insufficient_scope after step-up/.test(error.message)) {
+      // Re-authorized once for this request and still refused: the sign-in cannot grant more.
+      return new HostError(
+        'denied',
+        `Server "${this.name}" refused ${what}: it still asks for more permissions after the sign-in was renewed`,
+      );
+    }
+    const signIn = this.authSession?.signInFailure(error);
+    if (signIn) {
+      // The token was refused and could not be renewed: the server now waits for a sign-in.
+      if (this.status === 'connected') this.signInRequired(signIn);
+      return signIn;
+    }
     const exit = transport?.exit;
     return requestFailure(
       this.name,
@@ -599,6 +712,12 @@ export class ServerConnection {
     }
     if (client.getServerCapabilities()?.logging === undefined) {
       throw new HostError('invalid_params', `Server "${this.name}" does not support setting a log level`);
+    }
+    if (client.getProtocolEra() === 'modern') {
+      // 2026-07-28 has no logging/setLevel: the level travels in the _meta of every request.
+      this.requestLogLevel = level;
+      this.log('info', `Log level set to ${level} (sent with each request)`);
+      return;
     }
     try {
       // Deprecated from protocol 2026-07-28 (per-request log level) but still the way for every

@@ -109,6 +109,8 @@ export class ServerManager {
     await connection.stop();
     this.options.logs?.delete(name);
     this.options.eraVerdicts?.delete(name);
+    // A removed server's tokens are revoked nowhere but forgotten here: a new entry signs in afresh.
+    await this.options.oauth?.store.delete(name).catch(() => undefined);
     this.options.emit('serverRemoved', { name });
   }
 

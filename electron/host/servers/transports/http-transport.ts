@@ -16,6 +16,8 @@ import type { HttpTransportKind } from '../../../../shared/model/server.js';
 import { HostError, describeError } from '../../errors.js';
 import { batchTolerantFetch } from './batch-tolerant-transport.js';
 import { expandEnvReferences, expandEnvReferencesIn } from '../launch/env-references.js';
+import { isAuthFailure } from '../../auth/auth-errors.js';
+import type { PreparedAuth } from '../../auth/server-auth.js';
 
 /**
  * Remote servers: Streamable HTTP, falling back to the legacy HTTP+SSE
@@ -70,6 +72,8 @@ export interface HttpConnectOptions {
   reconnection?: StreamableHTTPReconnectionOptions | undefined;
   /** The fetch under everything (tests record with it); default the global fetch. */
   fetch?: FetchLike | undefined;
+  /** OAuth for this server (the URL as expanded is the protected resource); absent: static headers only. */
+  prepareAuth?: ((resource: string, base: FetchLike) => Promise<PreparedAuth>) | undefined;
 }
 
 /**
@@ -84,13 +88,17 @@ export async function connectHttp(
   const { serverName, config } = options;
   const url = resolveUrl(options);
   const headers = expandEnvReferencesIn(config.headers ?? {}, options.env, `Server "${serverName}" header`);
-  const fetch = batchTolerantFetch(options.fetch ?? globalThis.fetch);
+  const base = batchTolerantFetch(options.fetch ?? globalThis.fetch);
+  const { authProvider, fetch } = options.prepareAuth
+    ? await options.prepareAuth(url.href, base)
+    : { authProvider: undefined, fetch: base };
   const requestInit: RequestInit = { headers };
 
   if (config.type !== 'sse') {
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit,
       fetch,
+      ...(authProvider ? { authProvider } : {}),
       reconnectionOptions: options.reconnection ?? DEFAULT_HTTP_RECONNECTION,
     });
     const client = options.newClient({ legacyOnly: false });
@@ -99,6 +107,8 @@ export async function connectHttp(
       return { client, session: streamableSession(transport) };
     } catch (error) {
       await client.close().catch(() => undefined);
+      // A sign-in matter is the caller's to describe (ServerAuthSession).
+      if (isAuthFailure(error)) throw error;
       if (!(error instanceof SdkHttpError && FALLBACK_STATUSES.has(error.status))) {
         throw httpFailure(serverName, config.url, error);
       }
@@ -108,12 +118,17 @@ export async function connectHttp(
   // Deprecated in the SDK, and exactly what the spec's backwards-compatibility
   // section asks a client to fall back to for servers that still use it.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
-  const transport = new SSEClientTransport(url, { requestInit, fetch });
+  const transport = new SSEClientTransport(url, {
+    requestInit,
+    fetch,
+    ...(authProvider ? { authProvider } : {}),
+  });
   const client = options.newClient({ legacyOnly: true });
   try {
     await client.connect(transport, { timeout: options.connectTimeoutMs });
   } catch (error) {
     await client.close().catch(() => undefined);
+    if (isAuthFailure(error)) throw error;
     throw httpFailure(serverName, config.url, error, config.type !== 'sse');
   }
   return {
@@ -126,7 +141,8 @@ export async function connectHttp(
   };
 }
 
-function resolveUrl(options: HttpConnectOptions): URL {
+/** The server's URL with `${env:…}` expanded. */
+export function resolveUrl(options: Pick<HttpConnectOptions, 'config' | 'env' | 'serverName'>): URL {
   const text = expandEnvReferences(options.config.url, options.env, `Server "${options.serverName}" url`);
   try {
     return new URL(text);

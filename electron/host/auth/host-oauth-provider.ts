@@ -1,0 +1,531 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DpopSession,
+  auth,
+  createPrivateKeyJwtAuth,
+  discoverOAuthServerInfo,
+} from '@modelcontextprotocol/client';
+import type {
+  AddClientAuthentication,
+  FetchLike,
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import type { OAuthConfig } from '../../../shared/model/config.js';
+import type { ServerAuth } from '../../../shared/model/server.js';
+import { HostError } from '../errors.js';
+import type { OAuthRecord, OAuthStore } from './oauth-store.js';
+
+/**
+ * The host's side of the SDK's OAuth client (`OAuthClientProvider`): the SDK
+ * does discovery, registration, PKCE, the token requests and the `iss`
+ * checks; this class decides what the host keeps and when a person is asked.
+ *
+ * Two modes. In the background (a server starting, a request needing a new
+ * token) it never opens a browser and never registers a client: when the SDK
+ * would send the person to the authorization page, it throws
+ * `SignInNeededError` instead and the server shows "Sign-in required". Only
+ * a sign-in the person started (`beginInteractive`) may register, open the
+ * browser and redeem a code.
+ */
+
+/** App identity shown to authorization servers. */
+export const CLIENT_NAME = 'MCP Host';
+export const CLIENT_URI = 'https://github.com/mcp-host/mcp-host';
+/** Refresh this long before the access token expires, so no request meets an expired token. */
+export const REFRESH_MARGIN_MS = 60_000;
+/** Step-up authorizations (more scope) allowed per server within STEP_UP_WINDOW_MS, across requests. */
+export const STEP_UP_LIMIT = 3;
+export const STEP_UP_WINDOW_MS = 10 * 60_000;
+/** The redirect URI a background flow names (never used: it stops before the browser). */
+const PLACEHOLDER_REDIRECT = 'http://127.0.0.1/oauth/callback';
+
+/** The SDK wanted the browser while nobody asked for a sign-in. */
+export class SignInNeededError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SignInNeededError';
+  }
+}
+
+export interface InteractiveSignIn {
+  redirectUrl: string;
+  port: number;
+  state: string;
+  /** Opens the authorization page (the system browser). */
+  open: (url: string) => Promise<void>;
+}
+
+export interface HostOAuthProviderOptions {
+  serverName: string;
+  /** The protected resource: the server's URL as configured (expanded). */
+  resource: string;
+  config: OAuthConfig;
+  store: OAuthStore;
+  /** `${env:NAME}` values of the config, resolved. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The app's Client ID Metadata Document URL, when it has one. */
+  clientMetadataUrl?: string | undefined;
+  appVersion: string;
+  fetch: FetchLike;
+  /** Something shown in the server view changed. */
+  onChange: () => void;
+}
+
+export class HostOAuthProvider implements OAuthClientProvider {
+  private record: OAuthRecord;
+  private interactive: InteractiveSignIn | undefined;
+  private verifier: string | undefined;
+  private refreshing: Promise<void> | undefined;
+  private readonly stepUps: number[] = [];
+  private dpopSession: Promise<DpopSession> | undefined;
+  /** Why the last background flow stopped, for the "Sign-in required" line. */
+  signInReason: string | undefined;
+
+  private constructor(
+    private readonly options: HostOAuthProviderOptions,
+    record: OAuthRecord,
+  ) {
+    this.record = record;
+  }
+
+  /** Loads what the store holds for this server and resource. */
+  static async create(options: HostOAuthProviderOptions): Promise<HostOAuthProvider> {
+    return new HostOAuthProvider(options, await options.store.get(options.serverName, options.resource));
+  }
+
+  // ---- What the person sees (never a token).
+
+  /** The state for the server view; undefined when nothing was ever signed in and nothing is asked. */
+  describe(): Omit<ServerAuth, 'state'> & { signedIn: boolean } {
+    const tokens = this.record.tokens;
+    const issuer = tokens?.issuer ?? this.discoveredIssuer();
+    return {
+      signedIn: tokens !== undefined,
+      ...(issuer !== undefined ? { issuer } : {}),
+      ...(tokens?.id_token !== undefined ? accountOf(tokens.id_token) : {}),
+      ...(tokens?.scope !== undefined ? { scopes: tokens.scope.split(' ').filter(Boolean) } : {}),
+      ...(this.record.expiresAt !== undefined ? { expiresAt: this.record.expiresAt } : {}),
+      ...(tokens !== undefined ? { refreshable: tokens.refresh_token !== undefined } : {}),
+      ...(this.record.clientKind !== undefined ? { client: this.record.clientKind } : {}),
+    };
+  }
+
+  hasTokens(): boolean {
+    return this.record.tokens !== undefined;
+  }
+
+  /** The scope the held token was granted (for a step-up's union). */
+  grantedScope(): string | undefined {
+    return this.record.tokens?.scope;
+  }
+
+  /** The loopback port a dynamic registration was made with (reused so it stays valid). */
+  registeredPort(): number | undefined {
+    return this.record.redirectPort;
+  }
+
+  // ---- Interactive sign-in, driven by ServerAuthSession.
+
+  async beginInteractive(session: InteractiveSignIn): Promise<void> {
+    this.interactive = session;
+    this.verifier = undefined;
+    this.signInReason = undefined;
+    if (this.record.redirectPort !== undefined && this.record.redirectPort !== session.port) {
+      // A dynamic registration names its redirect URI; on another port it would be refused.
+      await this.change((record) => {
+        record.clients = Object.fromEntries(
+          Object.entries(record.clients).filter(
+            ([, client]) => client.client_id === this.options.config.clientId,
+          ),
+        );
+        delete record.redirectPort;
+      });
+    }
+  }
+
+  endInteractive(): void {
+    this.interactive = undefined;
+    this.verifier = undefined;
+  }
+
+  // ---- OAuthClientProvider.
+
+  get redirectUrl(): string | undefined {
+    return this.interactive?.redirectUrl ?? PLACEHOLDER_REDIRECT;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    if (this.options.config.clientId !== undefined) return undefined;
+    return this.options.config.clientMetadataUrl ?? this.options.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scope = this.options.config.scopes?.join(' ');
+    return {
+      client_name: CLIENT_NAME,
+      client_uri: CLIENT_URI,
+      redirect_uris: [this.redirectUrl ?? PLACEHOLDER_REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      software_id: 'mcp-host',
+      software_version: this.options.appVersion,
+      ...(scope ? { scope } : {}),
+    };
+  }
+
+  state(): string {
+    if (!this.interactive) throw this.needSignIn();
+    return this.interactive.state;
+  }
+
+  clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
+    const preRegistered = this.preRegistered(ctx?.issuer);
+    if (preRegistered) return preRegistered;
+    const issuer = ctx?.issuer;
+    const stored = issuer !== undefined ? this.record.clients[issuer] : undefined;
+    if (stored) return stored;
+    // Registering happens only in a sign-in the person started.
+    if (!this.interactive) throw this.needSignIn();
+    return undefined;
+  }
+
+  async saveClientInformation(
+    info: StoredOAuthClientInformation,
+    ctx?: OAuthClientInformationContext,
+  ): Promise<void> {
+    const issuer = ctx?.issuer ?? info.issuer ?? '';
+    const port = this.interactive?.port;
+    await this.change((record) => {
+      record.clients[issuer] = { ...info, issuer };
+      if (port !== undefined) record.redirectPort = port;
+    });
+  }
+
+  async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
+    if (ctx === undefined) await this.refreshIfExpiring();
+    const tokens = this.record.tokens;
+    if (!tokens) return undefined;
+    // Credentials are bound to the issuer that made them.
+    if (ctx?.issuer !== undefined && tokens.issuer !== undefined && tokens.issuer !== ctx.issuer)
+      return undefined;
+    return tokens;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    const issuer = ctx?.issuer ?? tokens.issuer;
+    const kind = this.clientKind(issuer);
+    await this.change((record) => {
+      // A refresh may omit the refresh token or the ID token: keep the ones held.
+      const previous = record.tokens;
+      record.tokens = {
+        ...tokens,
+        ...(issuer !== undefined ? { issuer } : {}),
+        ...(tokens.refresh_token === undefined && previous?.refresh_token !== undefined
+          ? { refresh_token: previous.refresh_token }
+          : {}),
+        ...(tokens.id_token === undefined && previous?.id_token !== undefined
+          ? { id_token: previous.id_token }
+          : {}),
+      };
+      if (typeof tokens.expires_in === 'number') record.expiresAt = Date.now() + tokens.expires_in * 1000;
+      else delete record.expiresAt;
+      record.clientKind = kind;
+    });
+    this.signInReason = undefined;
+    this.options.onChange();
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const session = this.interactive;
+    if (!session) throw this.needSignIn();
+    checkAuthorizationUrl(authorizationUrl, session.redirectUrl, this.options.serverName);
+    if (this.record.tokens !== undefined) this.countStepUp(authorizationUrl.searchParams.get('scope'));
+    await session.open(authorizationUrl.href);
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (this.verifier === undefined) {
+      throw new HostError('sign_in_required', `Sign-in to "${this.options.serverName}" was not started here`);
+    }
+    return this.verifier;
+  }
+
+  get addClientAuthentication(): AddClientAuthentication | undefined {
+    const config = this.options.config;
+    if (config.tokenEndpointAuthMethod !== 'private_key_jwt' || config.clientId === undefined)
+      return undefined;
+    const key = this.privateKey();
+    if (key === undefined) return undefined;
+    return createPrivateKeyJwtAuth({
+      issuer: config.clientId,
+      subject: config.clientId,
+      privateKey: key,
+      alg: config.signingAlgorithm ?? 'ES256',
+    });
+  }
+
+  dpop(): Promise<DpopSession> | undefined {
+    if (this.options.config.dpop !== true) return undefined;
+    // One key pair for the life of this process: tokens bound to it are refreshed with it.
+    this.dpopSession ??= DpopSession.create();
+    return this.dpopSession;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'verifier') {
+      this.verifier = undefined;
+      return;
+    }
+    if ((scope === 'all' || scope === 'tokens') && this.record.tokens?.refresh_token !== undefined) {
+      // The authorization server refused the refresh token (expired, revoked): say so, not "sign in".
+      this.signInReason ??= 'The sign-in expired or was revoked; sign in again';
+    }
+    await this.change((record) => {
+      if (scope === 'all' || scope === 'tokens') {
+        delete record.tokens;
+        delete record.expiresAt;
+      }
+      if (scope === 'all' || scope === 'client') {
+        record.clients = {};
+        delete record.redirectPort;
+      }
+      if (scope === 'all' || scope === 'discovery') delete record.discovery;
+    });
+    this.options.onChange();
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.change((record) => {
+      record.discovery = state;
+    });
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.record.discovery as OAuthDiscoveryState | undefined;
+  }
+
+  // ---- The host's rules around the SDK.
+
+  /**
+   * A request carrying our token was refused (401): the server may have
+   * moved to another authorization server, so the cached discovery goes and
+   * the next flow looks again (the tokens stay until the SDK decides).
+   */
+  async tokenRefused(): Promise<void> {
+    if (this.record.discovery !== undefined) await this.invalidateCredentials('discovery');
+  }
+
+  /** Discovery again (sign-out needs the revocation endpoint). */
+  async rediscover(resource: string, fetchFn: FetchLike): Promise<void> {
+    const info = await discoverOAuthServerInfo(resource, { fetchFn });
+    await this.saveDiscoveryState({
+      authorizationServerUrl: info.authorizationServerUrl,
+      resourceMetadata: info.resourceMetadata,
+      authorizationServerMetadata: info.authorizationServerMetadata,
+    });
+  }
+
+  /** Forgets everything for this server (sign-out). */
+  async forget(): Promise<void> {
+    await this.options.store.delete(this.options.serverName);
+    this.record = { resource: this.options.resource, clients: {} };
+    this.options.onChange();
+  }
+
+  /** The discovered revocation endpoint and what to authenticate it with, for sign-out. */
+  revocationTarget():
+    | { endpoint: string; clientId: string; clientSecret?: string | undefined; token: string; hint: string }
+    | undefined {
+    const tokens = this.record.tokens;
+    const metadata = this.discoveredMetadata();
+    const endpoint = metadata?.revocation_endpoint;
+    if (!tokens || typeof endpoint !== 'string') return undefined;
+    const client = this.clientInformationFor(tokens.issuer);
+    if (!client) return undefined;
+    const token = tokens.refresh_token ?? tokens.access_token;
+    return {
+      endpoint,
+      clientId: client.client_id,
+      clientSecret: client.client_secret,
+      token,
+      hint: tokens.refresh_token !== undefined ? 'refresh_token' : 'access_token',
+    };
+  }
+
+  /**
+   * Renews the access token shortly before it expires: one refresh in
+   * flight however many requests are waiting for it. A refresh the
+   * authorization server refuses leaves no tokens, so the request goes out
+   * without one and the server's 401 ends in "Sign-in required".
+   */
+  private async refreshIfExpiring(): Promise<void> {
+    const { tokens, expiresAt } = this.record;
+    if (!tokens?.refresh_token || expiresAt === undefined || expiresAt - Date.now() > REFRESH_MARGIN_MS)
+      return;
+    this.refreshing ??= (async () => {
+      try {
+        const result = await auth(this, { serverUrl: this.options.resource, fetchFn: this.options.fetch });
+        if (result !== 'AUTHORIZED') throw this.needSignIn();
+      } catch (error) {
+        this.signInReason = signInReasonAfterRefresh(error);
+        await this.invalidateCredentials('tokens');
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    await this.refreshing;
+  }
+
+  private countStepUp(scope: string | null): void {
+    const now = Date.now();
+    while (this.stepUps.length > 0 && (this.stepUps[0] ?? 0) < now - STEP_UP_WINDOW_MS) this.stepUps.shift();
+    if (this.stepUps.length >= STEP_UP_LIMIT) {
+      throw new HostError(
+        'sign_in_required',
+        `Server "${this.options.serverName}" keeps asking for more permissions${scope ? ` (${scope})` : ''} after ${String(STEP_UP_LIMIT)} sign-ins; not asking again for now`,
+      );
+    }
+    this.stepUps.push(now);
+  }
+
+  private needSignIn(): SignInNeededError {
+    const issuer = this.discoveredIssuer();
+    const reason =
+      this.signInReason ??
+      (this.record.tokens !== undefined
+        ? 'The server asks for a new sign-in'
+        : `Sign in${issuer !== undefined ? ` at ${hostOf(issuer)}` : ''} to use this server`);
+    this.signInReason = reason;
+    return new SignInNeededError(reason);
+  }
+
+  private preRegistered(issuer: string | undefined): StoredOAuthClientInformation | undefined {
+    const config = this.options.config;
+    if (config.clientId === undefined) return undefined;
+    const secret = this.clientSecret();
+    return {
+      client_id: config.clientId,
+      ...(secret !== undefined ? { client_secret: secret } : {}),
+      ...(config.tokenEndpointAuthMethod !== undefined
+        ? { token_endpoint_auth_method: config.tokenEndpointAuthMethod }
+        : {}),
+      ...(issuer !== undefined ? { issuer } : {}),
+    };
+  }
+
+  private clientInformationFor(
+    issuer: string | undefined,
+  ): { client_id: string; client_secret?: string } | undefined {
+    const pre = this.preRegistered(issuer);
+    if (pre) return pre;
+    if (issuer !== undefined && this.record.clients[issuer]) return this.record.clients[issuer];
+    const url = this.clientMetadataUrl;
+    return url !== undefined ? { client_id: url } : undefined;
+  }
+
+  private clientKind(issuer: string | undefined): NonNullable<OAuthRecord['clientKind']> {
+    if (this.options.config.clientId !== undefined) return 'pre-registered';
+    const client = issuer !== undefined ? this.record.clients[issuer] : undefined;
+    if (client === undefined || client.client_id === this.clientMetadataUrl) return 'metadata-document';
+    return 'dynamic';
+  }
+
+  private clientSecret(): string | undefined {
+    const ref = this.options.config.clientSecret;
+    if (ref !== undefined) return this.options.env[envName(ref)];
+    return this.record.clientSecret;
+  }
+
+  private privateKey(): string | undefined {
+    const ref = this.options.config.privateKey;
+    if (ref !== undefined) return this.options.env[envName(ref)];
+    return this.record.privateKey;
+  }
+
+  private discoveredMetadata(): Record<string, unknown> | undefined {
+    const discovery = this.record.discovery as
+      { authorizationServerMetadata?: Record<string, unknown> } | undefined;
+    return discovery?.authorizationServerMetadata;
+  }
+
+  private discoveredIssuer(): string | undefined {
+    const issuer = this.discoveredMetadata()?.issuer;
+    return typeof issuer === 'string' ? issuer : undefined;
+  }
+
+  private async change(apply: (record: OAuthRecord) => void): Promise<void> {
+    this.record = await this.options.store.update(this.options.serverName, this.options.resource, apply);
+  }
+}
+
+/** A fresh `state` for one authorization request (RFC 6749 §10.12). */
+export function newState(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The authorization URL is where we send the person: it must be https (or a
+ * loopback address, for local servers) and must bring them back to our own
+ * loopback listener, nowhere else.
+ */
+function checkAuthorizationUrl(url: URL, redirectUrl: string, serverName: string): void {
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new HostError(
+      'sign_in_required',
+      `Sign-in to "${serverName}" refused: the authorization page ${url.origin} is not https`,
+    );
+  }
+  if (url.searchParams.get('redirect_uri') !== redirectUrl) {
+    throw new HostError(
+      'sign_in_required',
+      `Sign-in to "${serverName}" refused: the authorization request would not return to this app's loopback address`,
+    );
+  }
+}
+
+function envName(reference: string): string {
+  return reference.slice('${env:'.length, -1);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The account to show, from the ID token's claims. Display only: the token
+ * came straight from the token endpoint over TLS, and nothing is decided on it.
+ */
+function accountOf(idToken: string): { account?: string } {
+  const payload = idToken.split('.')[1];
+  if (payload === undefined) return {};
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    for (const key of ['email', 'preferred_username', 'name', 'sub']) {
+      const value = claims[key];
+      if (typeof value === 'string' && value.length > 0) return { account: value.slice(0, 200) };
+    }
+  } catch {
+    // Not a JWT we can read: no account shown.
+  }
+  return {};
+}
+
+function signInReasonAfterRefresh(error: unknown): string {
+  if (error instanceof HostError) return error.message;
+  return 'The sign-in expired or was revoked; sign in again';
+}

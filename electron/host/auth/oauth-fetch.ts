@@ -1,0 +1,117 @@
+import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
+
+/**
+ * The fetch under a signed-in server's transport and its OAuth requests,
+ * adding what the SDK leaves to the host:
+ *
+ * - one refresh in flight: refresh-token requests for the same token are
+ *   shared, so a burst of requests meeting an expired token costs one
+ *   refresh (and a rotating refresh token is not spent twice, which the
+ *   authorization server would take for a replay and revoke);
+ * - the last challenge (`WWW-Authenticate` of a 401 or 403: the resource
+ *   metadata URL and scope), which a sign-in the person starts later uses;
+ * - a 401 to a request that carried our token (the token was refused: the
+ *   server may have moved to another authorization server);
+ * - the host of a failed request, so "cannot reach" names the right machine.
+ */
+
+export interface Challenge {
+  resourceMetadataUrl?: URL | undefined;
+  scope?: string | undefined;
+  /** `insufficient_scope` for a step-up (403). */
+  error?: string | undefined;
+}
+
+export interface OAuthFetchHooks {
+  onChallenge(challenge: Challenge): void;
+  onTokenRefused(): Promise<void>;
+  onUnreachable(host: string): void;
+}
+
+export function oauthFetch(base: FetchLike, hooks: OAuthFetchHooks): FetchLike {
+  const refreshes = new Map<
+    string,
+    Promise<{ status: number; statusText: string; headers: Headers; body: string }>
+  >();
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input.href;
+    const refreshToken = refreshTokenOf(init);
+    if (refreshToken !== undefined) {
+      let shared = refreshes.get(refreshToken);
+      if (!shared) {
+        shared = (async () => {
+          const response = await send(base, url, input, init, hooks);
+          return {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+            body: await response.text(),
+          };
+        })();
+        refreshes.set(refreshToken, shared);
+        // Kept for a moment after it settles, for requests that read the old token just before.
+        void shared
+          .catch(() => undefined)
+          .finally(() => setTimeout(() => refreshes.delete(refreshToken), 5000).unref());
+      }
+      const answer = await shared;
+      return new Response(answer.body, {
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: answer.headers,
+      });
+    }
+    const response = await send(base, url, input, init, hooks);
+    if (response.status === 401 || response.status === 403) {
+      const params = extractWWWAuthenticateParams(response);
+      if (
+        params.resourceMetadataUrl !== undefined ||
+        params.scope !== undefined ||
+        params.error !== undefined
+      ) {
+        hooks.onChallenge({
+          resourceMetadataUrl: params.resourceMetadataUrl,
+          scope: params.scope,
+          error: params.error,
+        });
+      }
+      if (response.status === 401 && hasBearer(init)) await hooks.onTokenRefused();
+    }
+    return response;
+  };
+}
+
+async function send(
+  base: FetchLike,
+  url: string,
+  input: Parameters<FetchLike>[0],
+  init: Parameters<FetchLike>[1],
+  hooks: OAuthFetchHooks,
+): Promise<Response> {
+  try {
+    return await base(input, init);
+  } catch (error) {
+    try {
+      hooks.onUnreachable(new URL(url).host);
+    } catch {
+      // Not a URL we can name.
+    }
+    throw error;
+  }
+}
+
+function refreshTokenOf(init: Parameters<FetchLike>[1]): string | undefined {
+  const body = init?.body;
+  let params: URLSearchParams | undefined;
+  if (body instanceof URLSearchParams) params = body;
+  else if (typeof body === 'string' && body.includes('grant_type=refresh_token'))
+    params = new URLSearchParams(body);
+  if (params?.get('grant_type') !== 'refresh_token') return undefined;
+  return params.get('refresh_token') ?? undefined;
+}
+
+function hasBearer(init: Parameters<FetchLike>[1]): boolean {
+  const value = new Headers(init?.headers).get('authorization');
+  return value !== null && /^(bearer|dpop) /i.test(value);
+}

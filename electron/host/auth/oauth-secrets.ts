@@ -1,0 +1,68 @@
+import type { ServerInput } from '../../../shared/model/server-input.js';
+import type { OAuthStore } from './oauth-store.js';
+
+/**
+ * The add/edit form's write-only OAuth secret: a pre-registered client's
+ * secret typed in the app goes to the encrypted OAuth store (never to the
+ * configuration file), bound to the server's URL like its tokens. A renamed
+ * server takes its credentials along.
+ */
+
+/** The protected resource a form entry names (the URL as typed; `${env:…}` is not expanded here). */
+function resourceOf(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Applies the form's secret before the entry is saved; returns how to undo
+ * it if saving then fails (a declined launch, a name clash).
+ */
+export async function applyOAuthSecretInput(
+  store: OAuthStore,
+  originalName: string | undefined,
+  input: ServerInput,
+): Promise<() => Promise<void>> {
+  if (originalName !== undefined && originalName !== input.name) await store.rename(originalName, input.name);
+  const undoRename = async () => {
+    if (originalName !== undefined && originalName !== input.name)
+      await store.rename(input.name, originalName);
+  };
+  if (input.transport !== 'http' || input.oauth === undefined) return undoRename;
+  const { clientSecret, clearClientSecret } = input.oauth;
+  if (clientSecret === '' && !clearClientSecret) return undoRename;
+  const resource = resourceOf(input.url);
+  const before = (await store.get(input.name, resource)).clientSecret;
+  await store.update(input.name, resource, (record) => {
+    if (clientSecret !== '') record.clientSecret = clientSecret;
+    else delete record.clientSecret;
+  });
+  return async () => {
+    await store.update(input.name, resource, (record) => {
+      if (before !== undefined) record.clientSecret = before;
+      else delete record.clientSecret;
+    });
+    await undoRename();
+  };
+}
+
+/** The form's `clientSecretStored` flag. */
+export async function withStoredSecretFlag(store: OAuthStore, input: ServerInput): Promise<ServerInput> {
+  if (input.transport !== 'http') return input;
+  const stored = (await store.get(input.name, resourceOf(input.url))).clientSecret !== undefined;
+  if (!stored && input.oauth === undefined) return input;
+  return {
+    ...input,
+    oauth: {
+      clientId: '',
+      scopes: '',
+      ...input.oauth,
+      clientSecret: '',
+      clearClientSecret: false,
+      clientSecretStored: stored,
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import type { Platform } from '../platform.js';
+import { SerialQueue, tempPathFor } from '../serial-queue.js';
+
+/**
+ * What the host keeps about one remote server's OAuth sign-in: tokens, the
+ * client registration at each authorization server, the cached discovery,
+ * and secrets typed in the app (a pre-registered client's secret or private
+ * key). Every record is encrypted as a whole through the Platform (the OS
+ * keychain, Electron safeStorage) before it reaches the disk; the file
+ * (`oauth-credentials.json` in the data folder) holds only what
+ * `encryptSecret` returned. Nothing here is ever sent to the renderer or
+ * written to a log.
+ *
+ * Credentials are bound to the server's URL (the protected resource): an
+ * entry whose URL was changed no longer sees them. Tokens and registrations
+ * carry the issuer that made them and are only handed back for that issuer.
+ */
+
+const TokensSchema = z.looseObject({
+  access_token: z.string(),
+  token_type: z.string(),
+  refresh_token: z.string().optional(),
+  scope: z.string().optional(),
+  id_token: z.string().optional(),
+  expires_in: z.number().optional(),
+  issuer: z.string().optional(),
+});
+export type StoredTokens = z.infer<typeof TokensSchema>;
+
+const ClientSchema = z.looseObject({
+  client_id: z.string(),
+  client_secret: z.string().optional(),
+  issuer: z.string().optional(),
+});
+
+export const OAuthRecordSchema = z.object({
+  /** The protected resource these credentials belong to. */
+  resource: z.string(),
+  tokens: TokensSchema.optional(),
+  /** When the access token expires, ms since the epoch (from `expires_in` at save time). */
+  expiresAt: z.number().optional(),
+  /** Registrations (dynamic or metadata document) by issuer. */
+  clients: z.record(z.string(), ClientSchema).default({}),
+  /** How the client that holds `tokens` is known to its issuer. */
+  clientKind: z.enum(['pre-registered', 'metadata-document', 'dynamic', 'client-credentials']).optional(),
+  /** The loopback port a dynamic registration named, reused so the registered redirect URI stays valid. */
+  redirectPort: z.number().int().min(1).max(65535).optional(),
+  /** The SDK's discovery state (protected-resource and authorization-server metadata). */
+  discovery: z.unknown().optional(),
+  /** A pre-registered client's secret typed in the app. */
+  clientSecret: z.string().optional(),
+  /** A private_key_jwt key typed in the app (PEM). */
+  privateKey: z.string().optional(),
+});
+export type OAuthRecord = z.infer<typeof OAuthRecordSchema>;
+
+const FileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.string()) });
+
+/** Where OAuth records live; tests and the conformance client use the in-memory one. */
+export interface OAuthStore {
+  get(server: string, resource: string): Promise<OAuthRecord>;
+  /** Applies `change` to the record (created when missing) and persists it. */
+  update(server: string, resource: string, change: (record: OAuthRecord) => void): Promise<OAuthRecord>;
+  /** Forgets everything about a server (sign-out, removal). */
+  delete(server: string): Promise<void>;
+  /** A server was renamed: its credentials follow it. */
+  rename(from: string, to: string): Promise<void>;
+}
+
+const emptyRecord = (resource: string): OAuthRecord => ({ resource, clients: {} });
+
+/** Records in memory only: the conformance client and unit tests. */
+export class MemoryOAuthStore implements OAuthStore {
+  protected readonly records = new Map<string, OAuthRecord>();
+
+  get(server: string, resource: string): Promise<OAuthRecord> {
+    const record = this.records.get(server);
+    return Promise.resolve(record?.resource === resource ? structuredClone(record) : emptyRecord(resource));
+  }
+
+  async update(
+    server: string,
+    resource: string,
+    change: (record: OAuthRecord) => void,
+  ): Promise<OAuthRecord> {
+    const record = await this.get(server, resource);
+    change(record);
+    this.records.set(server, record);
+    await this.persist(server);
+    return structuredClone(record);
+  }
+
+  async delete(server: string): Promise<void> {
+    if (this.records.delete(server)) await this.persist(server);
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const record = this.records.get(from);
+    if (!record) return;
+    this.records.delete(from);
+    this.records.set(to, record);
+    await this.persist(from);
+    await this.persist(to);
+  }
+
+  protected persist(_server: string): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Records encrypted through the Platform in `oauth-credentials.json`. Read
+ * once (lazily); every change is written in order, atomically (temporary
+ * file, then rename), and the previous encrypted blob is forgotten (a
+ * keychain entry is deleted) once the new one is on disk.
+ */
+export class FileOAuthStore extends MemoryOAuthStore {
+  private readonly queue = new SerialQueue();
+  private readonly stored = new Map<string, string>();
+  private loaded: Promise<void> | undefined;
+
+  constructor(
+    private readonly path: string,
+    private readonly platform: Pick<Platform, 'encryptSecret' | 'decryptSecret' | 'forgetSecret'>,
+  ) {
+    super();
+  }
+
+  override async get(server: string, resource: string): Promise<OAuthRecord> {
+    await this.load();
+    return super.get(server, resource);
+  }
+
+  override async update(
+    server: string,
+    resource: string,
+    change: (record: OAuthRecord) => void,
+  ): Promise<OAuthRecord> {
+    await this.load();
+    return this.queue.run(() => super.update(server, resource, change));
+  }
+
+  override async delete(server: string): Promise<void> {
+    await this.load();
+    await this.queue.run(() => super.delete(server));
+  }
+
+  override async rename(from: string, to: string): Promise<void> {
+    await this.load();
+    await this.queue.run(() => super.rename(from, to));
+  }
+
+  protected override async persist(server: string): Promise<void> {
+    const previous = this.stored.get(server);
+    const record = this.records.get(server);
+    if (record) this.stored.set(server, await this.platform.encryptSecret(JSON.stringify(record)));
+    else this.stored.delete(server);
+    const text = `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.stored) }, null, 2)}\n`;
+    await mkdir(dirname(this.path), { recursive: true });
+    const temp = tempPathFor(this.path);
+    await writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
+    await rename(temp, this.path);
+    if (previous !== undefined && previous !== this.stored.get(server)) {
+      await this.platform.forgetSecret(previous).catch(() => undefined);
+    }
+  }
+
+  private load(): Promise<void> {
+    this.loaded ??= this.read();
+    return this.loaded;
+  }
+
+  /** An unreadable file or entry costs a sign-in, never a crash. */
+  private async read(): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(this.path, 'utf8'));
+    } catch {
+      return;
+    }
+    const file = FileSchema.safeParse(json);
+    if (!file.success) return;
+    for (const [server, blob] of Object.entries(file.data.servers)) {
+      try {
+        const record = OAuthRecordSchema.safeParse(JSON.parse(await this.platform.decryptSecret(blob)));
+        if (record.success) {
+          this.records.set(server, record.data);
+          this.stored.set(server, blob);
+        }
+      } catch {
+        // A keychain entry that is gone, or a blob from another machine: sign in again.
+      }
+    }
+  }
+}
