@@ -70,7 +70,8 @@ export function SignInPanel({ server }: { server: ServerSnapshot }) {
             <strong>Sign-in required.</strong>{' '}
             <span>{auth.message ?? 'This server asks you to sign in before it can be used.'}</span>
             <p className="notice__detail">
-              {auth.issuer !== undefined
+              {/* The host's message usually names the authorization server already. */}
+              {auth.issuer !== undefined && auth.message === undefined
                 ? `Opens the sign-in page of ${hostOf(auth.issuer)} in your browser.`
                 : 'Opens the sign-in page in your browser.'}
             </p>
