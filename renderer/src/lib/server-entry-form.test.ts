@@ -51,3 +51,80 @@ describe('parseServerEntryForm', () => {
     expect(parseServerEntryForm(entryFormOf(remote))).toEqual({ ok: true, input: remote });
   });
 });
+
+describe('the OAuth section of a remote server', () => {
+  const remote = {
+    ...EMPTY_ENTRY_FORM,
+    transport: 'http' as const,
+    name: 'linear',
+    url: 'https://x.dev/mcp',
+  };
+
+  it('sends the client id, the typed secret and the scopes; nothing when the section stays empty', () => {
+    expect(parseServerEntryForm(remote)).toMatchObject({ ok: true, input: { name: 'linear' } });
+    const empty = parseServerEntryForm(remote);
+    expect(empty.ok && 'oauth' in empty.input).toBe(false);
+    expect(
+      parseServerEntryForm({
+        ...remote,
+        oauthClientId: ' app-1 ',
+        oauthClientSecret: 'typed',
+        oauthScopes: 'read write',
+      }),
+    ).toMatchObject({
+      ok: true,
+      input: {
+        oauth: { clientId: 'app-1', clientSecret: 'typed', clearClientSecret: false, scopes: 'read write' },
+      },
+    });
+  });
+
+  it('shows a stored entry’s client id and scopes, never a secret, and knows one is stored', () => {
+    const values = entryFormOf({
+      transport: 'http',
+      name: 'linear',
+      url: 'https://x.dev/mcp',
+      headers: {},
+      oauth: {
+        clientId: 'app-1',
+        clientSecret: '',
+        clearClientSecret: false,
+        clientSecretStored: true,
+        scopes: 'read',
+      },
+    });
+    expect(values).toMatchObject({
+      oauthClientId: 'app-1',
+      oauthClientSecret: '',
+      oauthScopes: 'read',
+      oauthStoredSecret: 'keep',
+      hadOAuth: true,
+    });
+    // Saved unchanged: the stored secret is kept (nothing typed, not forgotten).
+    expect(parseServerEntryForm(values)).toMatchObject({
+      ok: true,
+      input: { oauth: { clientId: 'app-1', clientSecret: '', clearClientSecret: false, scopes: 'read' } },
+    });
+    expect(parseServerEntryForm({ ...values, oauthStoredSecret: 'forget' })).toMatchObject({
+      ok: true,
+      input: { oauth: { clearClientSecret: true } },
+    });
+  });
+
+  it('sends emptied fields of an entry that had OAuth settings, so they are removed', () => {
+    expect(
+      parseServerEntryForm({ ...remote, hadOAuth: true, oauthClientId: '', oauthScopes: '' }),
+    ).toMatchObject({ ok: true, input: { oauth: { clientId: '', scopes: '' } } });
+  });
+
+  it('refuses a scope the configuration would refuse, and a secret without a client id', () => {
+    const result = parseServerEntryForm({ ...remote, oauthScopes: 'read "quoted"', oauthClientSecret: 's' });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        oauthScopes: 'Not a valid scope: "quoted"',
+        oauthClientSecret: 'A client secret belongs to a client ID: enter the client ID too',
+      },
+    });
+  });
+});

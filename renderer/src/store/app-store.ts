@@ -69,9 +69,9 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
         return result;
       },
       async cancelSignIn(name) {
-        const result = await host.cancelSignIn({ name });
-        applySnapshot(result);
-        return result;
+        // Not applied: the answer is taken while the browser wait is still winding down, and
+        // can arrive after the serverChanged event that ends it; that event carries the state.
+        return host.cancelSignIn({ name });
       },
       async signOutServer(name) {
         const result = await host.signOutServer({ name });

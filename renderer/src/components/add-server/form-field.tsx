@@ -15,13 +15,27 @@ interface FormFieldProps {
   multiline?: boolean;
   mono?: boolean;
   placeholder?: string;
+  /** A password input (typed secrets): masked, and not offered for the browser's autofill. */
+  secret?: boolean;
   inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input or textarea with helper text and an inline error. */
 export function FormField(props: FormFieldProps) {
-  const { label, value, onChange, onBlur, hint, error, optional, multiline, mono, placeholder, inputRef } =
-    props;
+  const {
+    label,
+    value,
+    onChange,
+    onBlur,
+    hint,
+    error,
+    optional,
+    multiline,
+    mono,
+    placeholder,
+    secret,
+    inputRef,
+  } = props;
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -33,7 +47,7 @@ export function FormField(props: FormFieldProps) {
     onBlur,
     className: `field__control${mono ? ' mono' : ''}`,
     spellCheck: false,
-    autoComplete: 'off',
+    autoComplete: secret === true ? 'new-password' : 'off',
     'aria-invalid': error !== undefined ? true : undefined,
     'aria-describedby': describedBy.length > 0 ? describedBy.join(' ') : undefined,
   };
@@ -58,7 +72,7 @@ export function FormField(props: FormFieldProps) {
         <input
           {...common}
           ref={inputRef}
-          type="text"
+          type={secret === true ? 'password' : 'text'}
           onChange={(event) => {
             onChange(event.target.value);
           }}

@@ -7,6 +7,7 @@ import { useActions } from '../../store/store-context.js';
 import { FormField } from '../add-server/form-field.js';
 import { Modal } from '../common/modal.js';
 import { Spinner } from '../common/spinner.js';
+import { OAuthSection } from './oauth-section.js';
 
 interface ServerFormDialogProps {
   onClose: () => void;
@@ -16,7 +17,7 @@ interface ServerFormDialogProps {
 
 /**
  * The add/edit form for a server: local (command, arguments, environment,
- * folder) or remote (URL, transport, headers). Checked with the contract's
+ * folder) or remote (URL, transport, headers, OAuth client). Checked with the contract's
  * own schemas as the person types; the host checks again, asks before a new
  * or changed command is started, writes the file and (re)starts the server.
  */
@@ -155,6 +156,13 @@ export function ServerFormDialog({ onClose, editing }: ServerFormDialogProps) {
                 placeholder="Authorization: Bearer …"
                 hint="One Name: value per line."
                 {...bind('headers')}
+              />
+              <OAuthSection
+                values={values}
+                bind={bind}
+                onStoredSecret={(state) => {
+                  setValues((v) => ({ ...v, oauthStoredSecret: state }));
+                }}
               />
             </>
           ) : (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HostErrorValue, Result } from '../../../../shared/ipc/result.js';
 import type { ServerAuth, ServerSnapshot } from '../../../../shared/model/server.js';
+import { safeLinkUrl } from '../../lib/safe-url.js';
 import { useActions, useHostReachable } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
 import { SignedInFacts } from './signed-in-facts.js';
@@ -33,6 +34,8 @@ export function SignInPanel({ server }: { server: ServerSnapshot }) {
   const acted = useRef(false);
   const auth = authOf(server);
   const state = auth?.state;
+  // Only an http(s) page, checked again here although the host's schema already does.
+  const authorizationLink = auth?.authorizationUrl !== undefined ? safeLinkUrl(auth.authorizationUrl) : '';
 
   useEffect(() => {
     // Once the action is over (its button was disabled meanwhile, which drops focus to the body).
@@ -67,7 +70,8 @@ export function SignInPanel({ server }: { server: ServerSnapshot }) {
             <strong>Sign-in required.</strong>{' '}
             <span>{auth.message ?? 'This server asks you to sign in before it can be used.'}</span>
             <p className="notice__detail">
-              {auth.issuer !== undefined
+              {/* The host's message usually names the authorization server already. */}
+              {auth.issuer !== undefined && auth.message === undefined
                 ? `Opens the sign-in page of ${hostOf(auth.issuer)} in your browser.`
                 : 'Opens the sign-in page in your browser.'}
             </p>
@@ -95,6 +99,14 @@ export function SignInPanel({ server }: { server: ServerSnapshot }) {
               {auth.issuer !== undefined ? `At ${hostOf(auth.issuer)}. ` : ''}
               {auth.waitingUntil !== undefined && <WaitingCountdown until={auth.waitingUntil} />}
             </p>
+            {authorizationLink !== '' && (
+              <p className="notice__detail">
+                Did no browser open?{' '}
+                <a href={authorizationLink} target="_blank" rel="noopener noreferrer">
+                  Open the sign-in page
+                </a>
+              </p>
+            )}
           </div>
           <button
             type="button"
