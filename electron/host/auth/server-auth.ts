@@ -52,6 +52,8 @@ export class ServerAuthSession {
   private waiting:
     { until: number; cancel: (reason: HostError) => void; authorizationUrl?: string | undefined } | undefined;
   private required: string | undefined;
+  /** The sign-in in progress, settled when it ends. */
+  private flow: Promise<void> | undefined;
 
   constructor(
     private readonly serverName: string,
@@ -191,7 +193,13 @@ export class ServerAuthSession {
    * browser was asked to open. Resolves when tokens are held; rejects with
    * one line (HostError) otherwise.
    */
-  async signIn(opened: () => void): Promise<void> {
+  signIn(opened: () => void): Promise<void> {
+    const flow = this.runSignIn(opened);
+    this.flow = flow;
+    return flow;
+  }
+
+  private async runSignIn(opened: () => void): Promise<void> {
     const provider = this.provider;
     const resource = this.resource;
     if (!provider || resource === undefined) {
@@ -272,8 +280,10 @@ export class ServerAuthSession {
   }
 
   /** Stops waiting for the browser. */
-  cancel(): void {
+  async cancel(): Promise<void> {
     this.waiting?.cancel(new HostError('cancelled', `Sign-in to "${this.serverName}" was cancelled`));
+    // Answer once the flow has ended, so the reply is not an older state than the events.
+    await this.flow?.catch(() => undefined);
   }
 
   /**

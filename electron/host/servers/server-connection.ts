@@ -259,9 +259,11 @@ export class ServerConnection {
   }
 
   /** Stops waiting for the browser; the server stays "sign-in-required". */
-  cancelSignIn(): Promise<ServerSnapshot> {
-    this.authSession?.cancel();
-    return Promise.resolve(this.snapshot());
+  async cancelSignIn(): Promise<ServerSnapshot> {
+    await this.authSession?.cancel();
+    // The flow's own ending updates the status on the next turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    return this.snapshot();
   }
 
   /** Revokes and forgets the tokens; the server is disconnected and shows "Sign-in required". */
