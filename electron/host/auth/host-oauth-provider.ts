@@ -18,6 +18,7 @@ import type {
 import type { OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
+import { expandEnvReferences } from '../servers/launch/env-references.js';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
 
 /**
@@ -442,13 +443,23 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   private clientSecret(): string | undefined {
     const ref = this.options.config.clientSecret;
-    if (ref !== undefined) return this.options.env[envName(ref)];
+    if (ref !== undefined)
+      return expandEnvReferences(
+        ref,
+        this.options.env,
+        `Server "${this.options.serverName}" oauth.clientSecret`,
+      );
     return this.record.clientSecret;
   }
 
   private privateKey(): string | undefined {
     const ref = this.options.config.privateKey;
-    if (ref !== undefined) return this.options.env[envName(ref)];
+    if (ref !== undefined)
+      return expandEnvReferences(
+        ref,
+        this.options.env,
+        `Server "${this.options.serverName}" oauth.privateKey`,
+      );
     return this.record.privateKey;
   }
 
@@ -492,10 +503,6 @@ function checkAuthorizationUrl(url: URL, redirectUrl: string, serverName: string
       `Sign-in to "${serverName}" refused: the authorization request would not return to this app's loopback address`,
     );
   }
-}
-
-function envName(reference: string): string {
-  return reference.slice('${env:'.length, -1);
 }
 
 function hostOf(url: string): string {

@@ -8,6 +8,7 @@ import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/clien
 import type { HttpServerConfig, OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
+import { expandEnvReferences } from '../servers/launch/env-references.js';
 import { describeAuthFailure } from './auth-errors.js';
 import { HostOAuthProvider, newState } from './host-oauth-provider.js';
 import { startLoopbackRedirect } from './loopback-redirect.js';
@@ -342,9 +343,12 @@ export class ServerAuthSession {
       );
     }
     const scope = oauth.scopes?.join(' ');
-    const fromEnv = (ref: string | undefined) => (ref !== undefined ? this.env[ref.slice(6, -1)] : undefined);
+    const fromEnv = (ref: string | undefined, key: string) =>
+      ref !== undefined
+        ? expandEnvReferences(ref, this.env, `Server "${this.serverName}" oauth.${key}`)
+        : undefined;
     if (oauth.tokenEndpointAuthMethod === 'private_key_jwt') {
-      const privateKey = fromEnv(oauth.privateKey);
+      const privateKey = fromEnv(oauth.privateKey, 'privateKey');
       if (privateKey === undefined) {
         throw new HostError(
           'config_invalid',
@@ -360,7 +364,7 @@ export class ServerAuthSession {
         ...(scope ? { scope } : {}),
       });
     }
-    const clientSecret = fromEnv(oauth.clientSecret);
+    const clientSecret = fromEnv(oauth.clientSecret, 'clientSecret');
     if (clientSecret === undefined) {
       throw new HostError(
         'config_invalid',
