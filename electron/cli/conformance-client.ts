@@ -1,5 +1,6 @@
 import { ServerConnection } from '../host/servers/server-connection.js';
 import type { ConnectionOptions } from '../host/servers/server-connection.js';
+import type { ServerSnapshot } from '../../shared/model/server.js';
 import { describeError } from '../host/errors.js';
 import { nonInteractiveElicitation } from '../host/client-features/elicitation-non-interactive.js';
 import { readConformanceContext } from './conformance/context.js';
@@ -39,11 +40,39 @@ async function main(): Promise<number> {
     return 2;
   }
   const context = readConformanceContext(process.env.MCP_CONFORMANCE_CONTEXT);
-  if (signIn) return runSignInScenario(url, signIn, context);
+  if (signIn) {
+    // An authorization scenario: the server entry's oauth block, Sign in pressed when asked.
+    const { oauth, env } = signIn.entry(context);
+    return drive(
+      new ServerConnection(
+        'conformance',
+        { url, oauth },
+        connectionOptions(env, { oauth: conformanceOAuth() }),
+      ),
+      (connection, snapshot) => signInWhileAsked(connection, snapshot),
+      (connection) => signIn.run(connection, log),
+    );
+  }
   if (!scenario) return 2;
-  const options: ConnectionOptions = {
+  return drive(
+    new ServerConnection(
+      'conformance',
+      { url },
+      connectionOptions({}, scenario.connectionOptions?.(context)),
+    ),
+    (_connection, snapshot) => Promise.resolve(snapshot),
+    (connection) => scenario.run(connection, context),
+  );
+}
+
+/** The app's connection options, as the conformance client runs them (warnings and errors to stderr). */
+function connectionOptions(
+  env: Record<string, string>,
+  extra: Partial<ConnectionOptions> = {},
+): ConnectionOptions {
+  return {
     appVersion: __APP_VERSION__,
-    environment: () => Promise.resolve({ all: {}, source: 'fixed' }),
+    environment: () => Promise.resolve({ all: env, source: 'fixed' }),
     onChange: () => undefined,
     onLog: (entry) => {
       if (entry.level === 'warning' || entry.level === 'error') {
@@ -51,58 +80,32 @@ async function main(): Promise<number> {
       }
     },
     elicitation: nonInteractiveElicitation,
-    ...scenario.connectionOptions?.(context),
+    ...extra,
   };
-  const connection = new ServerConnection('conformance', { url }, options);
-  const snapshot = await connection.start();
-  if (snapshot.status !== 'connected') {
-    process.stderr.write(`conformance-client: ${snapshot.error ?? snapshot.status}\n`);
-    return 3;
-  }
-  log(
-    `connected: ${snapshot.httpTransport ?? '-'} ${snapshot.protocolVersion ?? '-'} (${snapshot.era ?? '-'} era)`,
-  );
-  try {
-    await scenario.run(connection, context);
-    return 0;
-  } catch (error) {
-    process.stderr.write(`conformance-client: ${describeError(error)}\n`);
-    return 1;
-  } finally {
-    await connection.stop();
-  }
 }
 
-/** An authorization scenario: the server entry's oauth block, Sign in pressed when asked. */
-async function runSignInScenario(
-  url: string,
-  scenario: ReturnType<typeof authScenarios>[string],
-  context: ReturnType<typeof readConformanceContext>,
+/**
+ * Starts the connection, lets the scenario settle it (press Sign in when
+ * asked), runs the scenario and stops. Exit status: 0 done, 1 the scenario
+ * failed, 3 never connected.
+ */
+async function drive(
+  connection: ServerConnection,
+  settle: (connection: ServerConnection, snapshot: ServerSnapshot) => Promise<ServerSnapshot>,
+  run: (connection: ServerConnection) => Promise<void>,
 ): Promise<number> {
-  const { oauth, env } = scenario.entry(context);
-  const connection = new ServerConnection(
-    'conformance',
-    { url, oauth },
-    {
-      appVersion: __APP_VERSION__,
-      environment: () => Promise.resolve({ all: env, source: 'fixed' }),
-      onChange: () => undefined,
-      onLog: (entry) => {
-        process.stderr.write(`[${entry.source}] ${entry.text}\n`);
-      },
-      elicitation: nonInteractiveElicitation,
-      oauth: conformanceOAuth(),
-    },
-  );
   try {
-    const snapshot = await signInWhileAsked(connection, await connection.start());
+    const snapshot = await settle(connection, await connection.start());
     if (snapshot.status !== 'connected') {
       process.stderr.write(
         `conformance-client: ${snapshot.auth?.message ?? snapshot.error ?? snapshot.status}\n`,
       );
       return 3;
     }
-    await scenario.run(connection, log);
+    log(
+      `connected: ${snapshot.httpTransport ?? '-'} ${snapshot.protocolVersion ?? '-'} (${snapshot.era ?? '-'} era)`,
+    );
+    await run(connection);
     return 0;
   } catch (error) {
     process.stderr.write(`conformance-client: ${describeError(error)}\n`);
