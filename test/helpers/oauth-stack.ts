@@ -182,3 +182,41 @@ export interface OAuthStack {
 export async function startOAuthStack(options: OAuthStackOptions = {}): Promise<OAuthStack> {
   return (await start(options)) as OAuthStack;
 }
+
+/**
+ * A client-credentials token request (client_secret_basic) at `issuer`, for a
+ * stack's `machine` client: the raw response, so tests can check its status.
+ */
+export function clientCredentialsToken(options: {
+  issuer: string;
+  client: StackClient;
+  resource: string;
+  scope: string;
+}): Promise<Response> {
+  const { clientId, clientSecret = '' } = options.client;
+  return fetch(`${options.issuer}/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      resource: options.resource,
+      scope: options.scope,
+    }),
+  });
+}
+
+/** A JSON-RPC ping to the stack's MCP server with `token`: 200 when the token is accepted. */
+export function pingMcp(mcpUrl: string, token: string): Promise<Response> {
+  return fetch(mcpUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  });
+}

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { discoverAuthorizationServerMetadata, startAuthorization } from '@modelcontextprotocol/client';
-import { startOAuthStack } from '../helpers/oauth-stack.js';
+import { clientCredentialsToken, pingMcp, startOAuthStack } from '../helpers/oauth-stack.js';
 import type { OAuthStack, StackClient } from '../helpers/oauth-stack.js';
 
 let s: OAuthStack;
@@ -20,16 +20,9 @@ afterAll(async () => {
   await s.close();
 });
 
-const basic = (client: StackClient) =>
-  `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret ?? ''}`).toString('base64')}`;
-
 /** A client-credentials token request of the `machine` client. */
 function machineToken(scope = 'mcp:read', resource = s.mcpUrl): Promise<Response> {
-  return fetch(`${s.issuer}/token`, {
-    method: 'POST',
-    headers: { authorization: basic(s.clients.machine), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', resource, scope }),
-  });
+  return clientCredentialsToken({ issuer: s.issuer, client: s.clients.machine, resource, scope });
 }
 
 async function accessToken(scope?: string): Promise<string> {
@@ -283,52 +276,25 @@ describe('a changed authorization server', () => {
     const stack = await startOAuthStack();
     try {
       const old = stack.issuer;
-      const oldToken = await (async () => {
-        const response = await fetch(`${old}/token`, {
-          method: 'POST',
-          headers: {
-            authorization: basic(stack.clients.machine),
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: new URLSearchParams({
-            grant_type: 'client_credentials',
-            resource: stack.mcpUrl,
-            scope: 'mcp:read',
-          }),
+      const token = async (issuer: string) => {
+        const response = await clientCredentialsToken({
+          issuer,
+          client: stack.clients.machine,
+          resource: stack.mcpUrl,
+          scope: 'mcp:read',
         });
         return ((await response.json()) as { access_token: string }).access_token;
-      })();
+      };
+      const oldToken = await token(old);
       const { issuer } = await stack.switchAuthorizationServer();
       expect(issuer).not.toBe(old);
       expect(stack.issuer).toBe(issuer);
       expect(await (await fetch(stack.resourceMetadataUrl)).json()).toMatchObject({
         authorization_servers: [issuer],
       });
-      const ping = (token: string) =>
-        fetch(stack.mcpUrl, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-          },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-        });
-      expect((await ping(oldToken)).status).toBe(401);
-      const response = await fetch(`${issuer}/token`, {
-        method: 'POST',
-        headers: {
-          authorization: basic(stack.clients.machine),
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          resource: stack.mcpUrl,
-          scope: 'mcp:read',
-        }),
-      });
-      const fresh = ((await response.json()) as { access_token: string }).access_token;
-      expect((await ping(fresh)).status).toBe(200);
+      expect((await pingMcp(stack.mcpUrl, oldToken)).status).toBe(401);
+      const fresh = await token(issuer);
+      expect((await pingMcp(stack.mcpUrl, fresh)).status).toBe(200);
     } finally {
       await stack.close();
     }
@@ -368,17 +334,11 @@ describe('as a process (node test/fixtures/oauth/stack.mjs)', () => {
       expect((await fetch(`${info.issuer}/.well-known/oauth-authorization-server`)).status).toBe(404);
       expect(await control({ action: 'revokeRefreshTokens' })).toEqual({ ok: true, result: 0 });
       expect(await control({ action: 'nonsense' })).toMatchObject({ ok: false });
-      const token = await fetch(`${info.issuer}/token`, {
-        method: 'POST',
-        headers: {
-          authorization: basic(info.clients.machine),
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          resource: info.mcpUrl,
-          scope: 'mcp:read',
-        }),
+      const token = await clientCredentialsToken({
+        issuer: info.issuer,
+        client: info.clients.machine,
+        resource: info.mcpUrl,
+        scope: 'mcp:read',
       });
       expect(((await token.json()) as { expires_in: number }).expires_in).toBe(30);
     } finally {

@@ -22,7 +22,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import { startOAuthStack } from '../helpers/oauth-stack.js';
+import { clientCredentialsToken, pingMcp, startOAuthStack } from '../helpers/oauth-stack.js';
 import type { OAuthStack, OAuthStackOptions } from '../helpers/oauth-stack.js';
 
 /** Everything in memory; the redirect URI's port may change between sign-ins (loopback, RFC 8252). */
@@ -309,27 +309,16 @@ describe('the OAuth stack', () => {
     const s = await open();
     const machine = s.clients.machine;
     const token = async (resource: string): Promise<string> => {
-      const response = await fetch(`${s.issuer}/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${machine.clientId}:${machine.clientSecret ?? ''}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ grant_type: 'client_credentials', resource, scope: s.scopes.base }),
+      const response = await clientCredentialsToken({
+        issuer: s.issuer,
+        client: machine,
+        resource,
+        scope: s.scopes.base,
       });
       expect(response.status).toBe(200);
       return ((await response.json()) as { access_token: string }).access_token;
     };
-    const ping = (accessToken: string) =>
-      fetch(s.mcpUrl, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-      });
+    const ping = (accessToken: string) => pingMcp(s.mcpUrl, accessToken);
 
     const foreign = await ping(await token(s.otherResource));
     expect(foreign.status).toBe(401);
