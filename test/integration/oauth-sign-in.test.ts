@@ -148,6 +148,27 @@ describe('OAuth sign-in through the host core', () => {
     await signIn();
   });
 
+  it('a step-up says which permission is missing, and the next sign-in asks for it and what was granted', async () => {
+    await stack.set({ challengeScope: 'mcp:read' });
+    await hostWith();
+    await start(t.api, 'secure');
+    const first = await signIn();
+    expect(first.auth?.scopes).not.toContain('mcp:admin');
+    const call = await t.api.callTool({ server: 'secure', tool: 'admin-action', argumentsJson: '{}' });
+    expect(call.ok).toBe(false);
+    if (!call.ok) {
+      expect(call.error.code).toBe('sign_in_required');
+      expect(call.error.message).toMatch(
+        /^The server needs more permissions \(.*mcp:admin.*\); sign in again/,
+      );
+    }
+    const again = await signIn();
+    expect(again.auth?.scopes).toEqual(expect.arrayContaining(['mcp:read', 'mcp:admin']));
+    expect(
+      value(await t.api.callTool({ server: 'secure', tool: 'admin-action', argumentsJson: '{}' })).isError,
+    ).toBe(false);
+  });
+
   it('signs out: revokes at the authorization server and forgets the tokens', async () => {
     // oidc-provider reports no event for a revocation, so the request is watched on its way out.
     const revocations: number[] = [];

@@ -42,6 +42,8 @@ export const REFRESH_MARGIN_MS = 60_000;
 /** Step-up authorizations (more scope) allowed per server within STEP_UP_WINDOW_MS, across requests. */
 export const STEP_UP_LIMIT = 3;
 export const STEP_UP_WINDOW_MS = 10 * 60_000;
+/** Why a background flow stopped when a held token is no longer enough. */
+const ASKS_AGAIN = 'The server asks for a new sign-in';
 /** The redirect URI a background flow names (never used: it stops before the browser). */
 const PLACEHOLDER_REDIRECT = 'http://127.0.0.1/oauth/callback';
 
@@ -86,6 +88,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   private dpopSession: Promise<DpopSession> | undefined;
   /** Why the last background flow stopped, for the "Sign-in required" line. */
   signInReason: string | undefined;
+  /** The scope of the last `insufficient_scope` challenge (a step-up), if the last challenge was one. */
+  private stepUpScope: { scope: string | undefined } | undefined;
 
   private constructor(
     private readonly options: HostOAuthProviderOptions,
@@ -317,6 +321,11 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   // ---- The host's rules around the SDK.
 
+  /** The server's last 401/403 challenge: a step-up (`insufficient_scope`) says which permission is missing. */
+  challenged(challenge: { error?: string | undefined; scope?: string | undefined }): void {
+    this.stepUpScope = challenge.error === 'insufficient_scope' ? { scope: challenge.scope } : undefined;
+  }
+
   /**
    * A request carrying our token was refused (401): the server may have
    * moved to another authorization server, so the cached discovery goes and
@@ -404,9 +413,15 @@ export class HostOAuthProvider implements OAuthClientProvider {
     const reason =
       this.signInReason ??
       (this.record.tokens !== undefined
-        ? 'The server asks for a new sign-in'
+        ? ASKS_AGAIN
         : `Sign in${issuer !== undefined ? ` at ${hostOf(issuer)}` : ''} to use this server`);
     this.signInReason = reason;
+    // A held token refused for want of scope: say which permission is missing.
+    if (reason === ASKS_AGAIN && this.stepUpScope !== undefined) {
+      return new SignInNeededError(
+        `The server needs more permissions${shownScope(this.stepUpScope.scope)}; sign in again to grant them`,
+      );
+    }
     return new SignInNeededError(reason);
   }
 
@@ -503,6 +518,11 @@ function checkAuthorizationUrl(url: URL, redirectUrl: string, serverName: string
       `Sign-in to "${serverName}" refused: the authorization request would not return to this app's loopback address`,
     );
   }
+}
+
+/** A challenged scope as shown in a message: server text, so only printable ASCII of bounded length. */
+function shownScope(scope: string | undefined): string {
+  return scope !== undefined && /^[\x21-\x7E ]{1,200}$/.test(scope) ? ` (${scope})` : '';
 }
 
 function hostOf(url: string): string {

@@ -48,6 +48,8 @@ export class ServerAuthSession {
   private resource: string | undefined;
   private env: Readonly<Record<string, string | undefined>> = {};
   private baseFetch: FetchLike = globalThis.fetch;
+  /** The prepared fetch (oauth-fetch.ts over `baseFetch`), also used by the sign-in's own requests. */
+  private fetch: FetchLike = globalThis.fetch;
   private challenge: Challenge = {};
   private unreachable: string | undefined;
   private waiting:
@@ -81,12 +83,14 @@ export class ServerAuthSession {
     const fetch = oauthFetch(base, {
       onChallenge: (challenge) => {
         this.challenge = challenge;
+        this.provider?.challenged(challenge);
       },
       onTokenRefused: () => this.provider?.tokenRefused() ?? Promise.resolve(),
       onUnreachable: (host) => {
         this.unreachable = host;
       },
     });
+    this.fetch = fetch;
     if (oauth.enabled === false) {
       this.provider = undefined;
       return { authProvider: undefined, fetch };
@@ -138,26 +142,9 @@ export class ServerAuthSession {
    * otherwise.
    */
   signInFailure(error: unknown): HostError | undefined {
-    const failure =
-      describeAuthFailure(this.serverName, error, this.unreachable) ?? this.unreachableAuthorizationServer();
-    if (
-      failure !== undefined &&
-      this.challenge.error === 'insufficient_scope' &&
-      this.provider?.hasTokens() === true
-    ) {
-      const scope =
-        this.challenge.scope !== undefined && /^[\x21-\x7E ]{1,200}$/.test(this.challenge.scope)
-          ? ` (${this.challenge.scope})`
-          : '';
-      if (failure.message.startsWith('The server asks for a new sign-in')) {
-        return new HostError(
-          'sign_in_required',
-          `The server needs more permissions${scope}; sign in again to grant them`,
-          { cause: failure },
-        );
-      }
-    }
-    return failure;
+    return (
+      describeAuthFailure(this.serverName, error, this.unreachable) ?? this.unreachableAuthorizationServer()
+    );
   }
 
   /**
@@ -222,13 +209,7 @@ export class ServerAuthSession {
       },
     };
     this.unreachable = undefined;
-    const fetchFn = oauthFetch(this.baseFetch, {
-      onChallenge: () => undefined,
-      onTokenRefused: () => Promise.resolve(),
-      onUnreachable: (host) => {
-        this.unreachable = host;
-      },
-    });
+    const fetchFn = this.fetch;
     // A step-up asks for what the server challenged plus what was granted before (SEP-2350).
     const wanted = this.config?.oauth?.scopes?.join(' ') ?? this.challenge.scope;
     const scope =
