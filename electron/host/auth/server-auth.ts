@@ -55,8 +55,6 @@ export class ServerAuthSession {
   private waiting:
     { until: number; cancel: (reason: HostError) => void; authorizationUrl?: string | undefined } | undefined;
   private required: string | undefined;
-  /** The sign-in in progress, settled when it ends. */
-  private flow: Promise<void> | undefined;
 
   constructor(
     private readonly serverName: string,
@@ -181,13 +179,7 @@ export class ServerAuthSession {
    * browser was asked to open. Resolves when tokens are held; rejects with
    * one line (HostError) otherwise.
    */
-  signIn(opened: () => void): Promise<void> {
-    const flow = this.runSignIn(opened);
-    this.flow = flow;
-    return flow;
-  }
-
-  private async runSignIn(opened: () => void): Promise<void> {
+  async signIn(opened: () => void): Promise<void> {
     const provider = this.provider;
     const resource = this.resource;
     if (!provider || resource === undefined) {
@@ -262,10 +254,8 @@ export class ServerAuthSession {
   }
 
   /** Stops waiting for the browser. */
-  async cancel(): Promise<void> {
+  cancel(): void {
     this.waiting?.cancel(new HostError('cancelled', `Sign-in to "${this.serverName}" was cancelled`));
-    // Answer once the flow has ended, so the reply is not an older state than the events.
-    await this.flow?.catch(() => undefined);
   }
 
   /**

@@ -124,6 +124,8 @@ export class ServerConnection {
   private identityOf: { config: ServerConfig; identity: ServerIdentity } | undefined;
   /** OAuth of a remote server, created at its first connect. */
   private authSession: ServerAuthSession | undefined;
+  /** The sign-in in progress: settles (never rejects) once its outcome is applied, before any reconnect. */
+  private signInFlow: Promise<void> | undefined;
   /** The log level asked of a 2026-07-28 server in each request's _meta; kept across reconnects. */
   private requestLogLevel: LogLevel | undefined;
   /** Cacheable results (lists with their ttlMs) across this server's connections; emptied when its config changes. */
@@ -243,26 +245,33 @@ export class ServerConnection {
       opened = resolve;
     });
     const generation = this.generation;
-    const flow = session.signIn(opened).then(
-      async () => {
+    // Settles once the sign-in's outcome is applied (before any reconnect), never rejects.
+    const signedIn = session.signIn(opened).then(
+      () => {
         this.log('info', 'Signed in');
-        if (generation === this.generation || this.status === 'sign-in-required') await this.connect(false);
+        return true;
       },
       (error: unknown) => {
         this.log('warning', describeError(error));
         if (this.status !== 'connected') this.setStatus('sign-in-required');
         else this.emit();
+        return false;
       },
     );
+    this.signInFlow = signedIn.then(() => undefined);
+    const flow = signedIn.then(async (ok) => {
+      if (ok && (generation === this.generation || this.status === 'sign-in-required'))
+        await this.connect(false);
+    });
     await Promise.race([browserOpened, flow]);
     return this.snapshot();
   }
 
   /** Stops waiting for the browser; the server stays "sign-in-required". */
   async cancelSignIn(): Promise<ServerSnapshot> {
-    await this.authSession?.cancel();
-    // The flow's own ending updates the status on the next turn.
-    await new Promise((resolve) => setImmediate(resolve));
+    this.authSession?.cancel();
+    // Answer once the sign-in has ended, so the reply is not older than the events it caused.
+    await this.signInFlow;
     return this.snapshot();
   }
 
