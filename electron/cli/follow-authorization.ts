@@ -1,3 +1,5 @@
+import { CALLBACK_PATH } from '../host/auth/loopback-redirect.js';
+
 /**
  * The browser step of a sign-in, automated for the conformance suite (whose
  * test authorization servers approve at once and redirect): requests the
@@ -26,6 +28,6 @@ export async function followAuthorization(url: string, maxHops = 10): Promise<vo
 }
 
 function isLoopback(url: string): boolean {
-  const { hostname } = new URL(url);
-  return hostname === '127.0.0.1' && new URL(url).pathname === '/oauth/callback';
+  const { hostname, pathname } = new URL(url);
+  return hostname === '127.0.0.1' && pathname === CALLBACK_PATH;
 }

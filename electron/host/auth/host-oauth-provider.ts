@@ -20,6 +20,7 @@ import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
 import { expandEnvReferences } from '../servers/launch/env-references.js';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
+import { CALLBACK_PATH } from './loopback-redirect.js';
 
 /**
  * The host's side of the SDK's OAuth client (`OAuthClientProvider`): the SDK
@@ -45,7 +46,7 @@ export const STEP_UP_WINDOW_MS = 10 * 60_000;
 /** Why a background flow stopped when a held token is no longer enough. */
 const ASKS_AGAIN = 'The server asks for a new sign-in';
 /** The redirect URI a background flow names (never used: it stops before the browser). */
-const PLACEHOLDER_REDIRECT = 'http://127.0.0.1/oauth/callback';
+const PLACEHOLDER_REDIRECT = `http://127.0.0.1${CALLBACK_PATH}`;
 
 /** The SDK wanted the browser while nobody asked for a sign-in. */
 export class SignInNeededError extends Error {
