@@ -18,6 +18,7 @@ import type {
 import type { OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
+import { ellipsize } from '../text.js';
 import { expandEnvReferences } from '../servers/launch/env-references.js';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
 import { CALLBACK_PATH } from './loopback-redirect.js';
@@ -43,6 +44,10 @@ export const REFRESH_MARGIN_MS = 60_000;
 /** Step-up authorizations (more scope) allowed per server within STEP_UP_WINDOW_MS, across requests. */
 export const STEP_UP_LIMIT = 3;
 export const STEP_UP_WINDOW_MS = 10 * 60_000;
+/** Bounds of what the server view shows (ServerAuthSchema). */
+const MAX_SHOWN_ISSUER = 2048;
+const MAX_SHOWN_SCOPES = 256;
+const MAX_SHOWN_SCOPE = 256;
 /** Why a background flow stopped when a held token is no longer enough. */
 const ASKS_AGAIN = 'The server asks for a new sign-in';
 /** The redirect URI a background flow names (never used: it stops before the browser). */
@@ -109,13 +114,23 @@ export class HostOAuthProvider implements OAuthClientProvider {
   /** The state for the server view; undefined when nothing was ever signed in and nothing is asked. */
   describe(): Omit<ServerAuth, 'state'> & { signedIn: boolean } {
     const tokens = this.record.tokens;
+    // Everything here came from the authorization server: bounded to what the view's schema accepts.
     const issuer = tokens?.issuer ?? this.discoveredIssuer();
+    const expiresAt = this.record.expiresAt;
     return {
       signedIn: tokens !== undefined,
-      ...(issuer !== undefined ? { issuer } : {}),
+      ...(issuer !== undefined ? { issuer: ellipsize(issuer, MAX_SHOWN_ISSUER) } : {}),
       ...(tokens?.id_token !== undefined ? accountOf(tokens.id_token) : {}),
-      ...(tokens?.scope !== undefined ? { scopes: tokens.scope.split(' ').filter(Boolean) } : {}),
-      ...(this.record.expiresAt !== undefined ? { expiresAt: this.record.expiresAt } : {}),
+      ...(tokens?.scope !== undefined
+        ? {
+            scopes: tokens.scope
+              .split(' ')
+              .filter(Boolean)
+              .slice(0, MAX_SHOWN_SCOPES)
+              .map((scope) => ellipsize(scope, MAX_SHOWN_SCOPE)),
+          }
+        : {}),
+      ...(expiresAt !== undefined && Number.isFinite(expiresAt) ? { expiresAt } : {}),
       ...(tokens !== undefined ? { refreshable: tokens.refresh_token !== undefined } : {}),
       ...(this.record.clientKind !== undefined ? { client: this.record.clientKind } : {}),
     };

@@ -28,6 +28,8 @@ export interface OAuthServices {
 }
 
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+/** Longest authorization link the server view shows (ServerAuthSchema). */
+const MAX_SHOWN_URL = 8192;
 
 /** What a connect attempt to a remote server needs for OAuth. */
 export interface PreparedAuth {
@@ -120,7 +122,11 @@ export class ServerAuthSession {
     const info = this.provider?.describe();
     const { signedIn, ...shown } = info ?? { signedIn: false };
     if (this.waiting) {
-      const link = this.waiting.authorizationUrl;
+      // A link longer than the view accepts (a hostile authorization endpoint) is not offered.
+      const link =
+        (this.waiting.authorizationUrl?.length ?? 0) <= MAX_SHOWN_URL
+          ? this.waiting.authorizationUrl
+          : undefined;
       return {
         ...shown,
         state: 'waiting',
