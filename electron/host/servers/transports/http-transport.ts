@@ -15,6 +15,7 @@ import type { HttpServerConfig } from '../../../../shared/model/config.js';
 import type { HttpTransportKind } from '../../../../shared/model/server.js';
 import { HostError, describeError } from '../../errors.js';
 import { batchTolerantFetch } from './batch-tolerant-transport.js';
+import { connectRetryFetch } from './connect-retry-fetch.js';
 import { expandEnvReferences, expandEnvReferencesIn } from '../launch/env-references.js';
 import { isAuthFailure } from '../../auth/auth-errors.js';
 import type { PreparedAuth } from '../../auth/server-auth.js';
@@ -88,7 +89,8 @@ export async function connectHttp(
   const { serverName, config } = options;
   const url = resolveUrl(options);
   const headers = expandEnvReferencesIn(config.headers ?? {}, options.env, `Server "${serverName}" header`);
-  const base = batchTolerantFetch(options.fetch ?? globalThis.fetch);
+  const retry = connectRetryFetch(options.fetch ?? globalThis.fetch);
+  const base = batchTolerantFetch(retry.fetch);
   const { authProvider, fetch } = options.prepareAuth
     ? await options.prepareAuth(url.href, base)
     : { authProvider: undefined, fetch: base };
@@ -104,6 +106,7 @@ export async function connectHttp(
     const client = options.newClient({ legacyOnly: false });
     try {
       await client.connect(transport, { timeout: options.connectTimeoutMs });
+      retry.connected();
       return { client, session: streamableSession(transport) };
     } catch (error) {
       await client.close().catch(() => undefined);
@@ -131,6 +134,7 @@ export async function connectHttp(
     if (isAuthFailure(error)) throw error;
     throw httpFailure(serverName, config.url, error, config.type !== 'sse');
   }
+  retry.connected();
   return {
     client,
     session: {
