@@ -80,10 +80,11 @@ export function createHost(options: HostOptions): Host {
     join(options.platform.userDataDir(), OAUTH_FILE_NAME),
     options.platform,
   );
+  const environment = options.environment ?? hostEnvironment;
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
     ...options.tuning,
-    environment: options.environment ?? hostEnvironment,
+    environment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
     oauth: {
       store: oauthStore,
@@ -184,12 +185,12 @@ export function createHost(options: HostOptions): Host {
       logs.of(name).level = level;
       return null;
     },
-    getServerInput: ({ name }) => withStoredSecretFlag(oauthStore, editor.inputOf(name)),
+    getServerInput: ({ name }) => withStoredSecretFlag(oauthStore, environment, editor.inputOf(name)),
     saveServer: async ({ originalName, input }) => {
       // A name clash is refused before anything is touched (another server's credentials stay its own).
       if (input.name !== originalName && servers.has(input.name)) return editor.save(originalName, input);
       // The typed OAuth client secret goes to the encrypted store, never to the file.
-      const undo = await applyOAuthSecretInput(oauthStore, originalName, input);
+      const undo = await applyOAuthSecretInput(oauthStore, environment, originalName, input);
       try {
         return await editor.save(originalName, input);
       } catch (error) {
@@ -230,7 +231,7 @@ export function createHost(options: HostOptions): Host {
     loadConfig: () => servers.load(),
     async start() {
       // Ask the login shell now, in the background: the first spawn awaits it, nothing else does.
-      void (options.environment ?? hostEnvironment)();
+      void environment();
       await servers.load();
       startInBackground(servers);
     },

@@ -4,6 +4,8 @@ import {
   inputOf,
   mergeInput,
 } from '../../electron/host/servers/config/server-config-edit.js';
+import { applyOAuthSecretInput, withStoredSecretFlag } from '../../electron/host/auth/oauth-secrets.js';
+import { MemoryOAuthStore } from '../../electron/host/auth/oauth-store.js';
 import { HttpServerConfigSchema } from '../../shared/model/config.js';
 import type { ServerConfig } from '../../shared/model/config.js';
 import { ServerInputSchema } from '../../shared/model/server-input.js';
@@ -130,5 +132,32 @@ describe('the write-only client secret', () => {
       kind: 'set',
       secret: 'new',
     });
+  });
+});
+
+describe('the typed client secret in the encrypted store', () => {
+  const environment = () => Promise.resolve({ all: { TENANT: 'acme' } });
+  const withTenant = ServerInputSchema.parse({
+    transport: 'http',
+    name: 'linear',
+    url: 'https://mcp.example.com/${env:TENANT}/mcp',
+    oauth: { clientId: 'app', clientSecret: 'typed-secret' },
+  } satisfies ServerInputValues);
+
+  it('is bound to the URL as the connection resolves it, so an ${env:} URL finds it', async () => {
+    const store = new MemoryOAuthStore();
+    await applyOAuthSecretInput(store, environment, undefined, withTenant);
+    // The connection asks for the expanded URL's record.
+    const record = await store.get('linear', 'https://mcp.example.com/acme/mcp');
+    expect(record.clientSecret).toBe('typed-secret');
+    const shown = await withStoredSecretFlag(store, environment, inputOf('linear', { url: withTenant.url }));
+    expect(shown.transport === 'http' && shown.oauth?.clientSecretStored).toBe(true);
+  });
+
+  it('is put back as it was when the save is undone', async () => {
+    const store = new MemoryOAuthStore();
+    const undo = await applyOAuthSecretInput(store, environment, undefined, withTenant);
+    await undo();
+    expect((await store.get('linear', 'https://mcp.example.com/acme/mcp')).clientSecret).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { ServerInput } from '../../../shared/model/server-input.js';
+import { expandEnvReferences } from '../servers/launch/env-references.js';
 import type { OAuthStore } from './oauth-store.js';
 
 /**
@@ -8,10 +9,18 @@ import type { OAuthStore } from './oauth-store.js';
  * server takes its credentials along.
  */
 
-/** The protected resource a form entry names (the URL as typed; `${env:…}` is not expanded here). */
-function resourceOf(url: string): string {
+/** Where `${env:NAME}` in a form's URL is looked up: the environment servers are connected with. */
+export type HostEnvironment = () => Promise<{ all: Readonly<Record<string, string | undefined>> }>;
+
+/**
+ * The protected resource a form entry names, resolved as a connection
+ * resolves it (`${env:…}` expanded), so the secret is found by the
+ * connection that needs it. A URL that cannot be resolved yet (an unset
+ * variable) keeps its typed form.
+ */
+async function resourceOf(url: string, environment: HostEnvironment): Promise<string> {
   try {
-    return new URL(url).href;
+    return new URL(expandEnvReferences(url, (await environment()).all, 'url')).href;
   } catch {
     return url;
   }
@@ -23,6 +32,7 @@ function resourceOf(url: string): string {
  */
 export async function applyOAuthSecretInput(
   store: OAuthStore,
+  environment: HostEnvironment,
   originalName: string | undefined,
   input: ServerInput,
 ): Promise<() => Promise<void>> {
@@ -34,7 +44,7 @@ export async function applyOAuthSecretInput(
   if (input.transport !== 'http' || input.oauth === undefined) return undoRename;
   const { clientSecret, clearClientSecret } = input.oauth;
   if (clientSecret === '' && !clearClientSecret) return undoRename;
-  const resource = resourceOf(input.url);
+  const resource = await resourceOf(input.url, environment);
   const before = (await store.get(input.name, resource)).clientSecret;
   await store.update(input.name, resource, (record) => {
     if (clientSecret !== '') record.clientSecret = clientSecret;
@@ -50,9 +60,14 @@ export async function applyOAuthSecretInput(
 }
 
 /** The form's `clientSecretStored` flag. */
-export async function withStoredSecretFlag(store: OAuthStore, input: ServerInput): Promise<ServerInput> {
+export async function withStoredSecretFlag(
+  store: OAuthStore,
+  environment: HostEnvironment,
+  input: ServerInput,
+): Promise<ServerInput> {
   if (input.transport !== 'http') return input;
-  const stored = (await store.get(input.name, resourceOf(input.url))).clientSecret !== undefined;
+  const resource = await resourceOf(input.url, environment);
+  const stored = (await store.get(input.name, resource)).clientSecret !== undefined;
   if (!stored && input.oauth === undefined) return input;
   return {
     ...input,
