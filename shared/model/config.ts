@@ -57,6 +57,21 @@ export const EnvReferenceSchema = z
     'Write a secret here only as ${env:NAME}; secrets typed in the app are stored encrypted',
   );
 
+/** Enterprise-managed authorization: where and how the ID token is exchanged for a grant (RFC 8693). */
+export const EnterpriseIdpSchema = z.strictObject({
+  /** The identity provider's issuer; its token endpoint is discovered unless given. */
+  issuer: z.url({ protocol: /^https?$/, error: 'The identity provider must be an http(s) URL' }),
+  tokenEndpoint: z
+    .url({ protocol: /^https?$/, error: 'The token endpoint must be an http(s) URL' })
+    .optional(),
+  /** This app's client at the identity provider. */
+  clientId: z.string().trim().min(1).max(512),
+  clientSecret: EnvReferenceSchema.optional(),
+  /** The person's OpenID Connect ID token from that provider, as `${env:NAME}`. */
+  idToken: EnvReferenceSchema,
+});
+export type EnterpriseIdp = z.infer<typeof EnterpriseIdpSchema>;
+
 /**
  * OAuth for a remote server (all optional: by default a server that answers
  * 401 is signed in to with the browser, the client registered by a Client ID
@@ -79,8 +94,15 @@ export const OAuthConfigSchema = z.looseObject({
   /**
    * `authorization_code` (default): the person signs in in the browser.
    * `client_credentials`: machine to machine, with `clientId` and a secret or a private key.
+   * `jwt_bearer`: workload identity federation (RFC 7523): the workload's own JWT (`assertion`) is the grant.
+   * `enterprise`: enterprise-managed authorization (SEP-990): the company's identity provider exchanges
+   *   the person's ID token for a grant (`enterprise`), which `clientId`/`clientSecret` redeem.
    */
-  grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+  grant: z.enum(['authorization_code', 'client_credentials', 'jwt_bearer', 'enterprise']).optional(),
+  /** jwt_bearer: the workload's JWT as `${env:NAME}`, read again at each token request. */
+  assertion: EnvReferenceSchema.optional(),
+  /** enterprise: the identity provider that vouches for the person. */
+  enterprise: EnterpriseIdpSchema.optional(),
   /** How a pre-registered client proves itself at the token endpoint (default: what the server supports). */
   tokenEndpointAuthMethod: z
     .enum(['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'])

@@ -164,7 +164,16 @@ export const ServerAuthSchema = z.object({
     .max(8192)
     .optional(),
   /** How the host is known to the authorization server. */
-  client: z.enum(['pre-registered', 'metadata-document', 'dynamic', 'client-credentials']).optional(),
+  client: z
+    .enum([
+      'pre-registered',
+      'metadata-document',
+      'dynamic',
+      'client-credentials',
+      'workload-identity',
+      'enterprise',
+    ])
+    .optional(),
 });
 export type ServerAuth = z.infer<typeof ServerAuthSchema>;
 

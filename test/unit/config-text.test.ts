@@ -119,6 +119,43 @@ describe('editing an entry', () => {
     });
   });
 
+  it('names the variables OAuth sends to authorization servers, and asks again when they change', () => {
+    const remote = {
+      url: 'https://a.example/mcp',
+      oauth: {
+        grant: 'enterprise' as const,
+        clientId: 'app',
+        clientSecret: '${env:APP_SECRET}',
+        enterprise: { issuer: 'https://idp.example', clientId: 'idp-app', idToken: '${env:ID_TOKEN}' },
+      },
+    };
+    expect(launchOf('r', remote)).toMatchObject({ sentVariables: ['APP_SECRET', 'ID_TOKEN'] });
+    expect(
+      needsLaunchConsent(remote, {
+        ...remote,
+        oauth: { ...remote.oauth, clientSecret: '${env:AWS_SECRET}' },
+      }),
+    ).toBe(true);
+    expect(
+      needsLaunchConsent(remote, {
+        ...remote,
+        oauth: {
+          ...remote.oauth,
+          enterprise: { ...remote.oauth.enterprise, issuer: 'https://evil.example' },
+        },
+      }),
+    ).toBe(true);
+    expect(needsLaunchConsent(remote, { ...remote, oauth: { ...remote.oauth, scopes: ['read'] } })).toBe(
+      false,
+    );
+    expect(
+      launchOf('w', {
+        url: 'https://a.example/mcp',
+        oauth: { grant: 'jwt_bearer', assertion: '${env:WORKLOAD_JWT}' },
+      }),
+    ).toMatchObject({ sentVariables: ['WORKLOAD_JWT'] });
+  });
+
   it('renames in place', () => {
     const table = { a: { command: 'a' }, b: { command: 'b' }, c: { command: 'c' } };
     expect(Object.keys(replaceEntry(table, 'b', 'z', { command: 'z' }))).toEqual(['a', 'z', 'c']);

@@ -150,5 +150,38 @@ export function authScenarios(): Record<string, AuthScenario> {
   // Sender-constrained tokens.
   scenarios['auth/dpop'] = { entry: () => ({ oauth: { dpop: true }, env: {} }), run: useServer };
   scenarios['auth/dpop-nonce'] = scenarios['auth/dpop'];
+  // Workload identity federation: the workload's own JWT is the grant (a public client).
+  scenarios['auth/wif-jwt-bearer'] = {
+    entry: (context) => ({
+      oauth: {
+        grant: 'jwt_bearer',
+        clientId: authField(context, 'client_id', text),
+        assertion: '${env:WORKLOAD_TOKEN}',
+      },
+      env: { WORKLOAD_TOKEN: authField(context, 'valid_jwt', text) },
+    }),
+    run: useServer,
+  };
+  // Enterprise-managed: the company IdP exchanges the person's ID token for a grant.
+  scenarios['auth/enterprise-managed-authorization'] = {
+    entry: (context) => ({
+      oauth: {
+        grant: 'enterprise',
+        clientId: authField(context, 'client_id', text),
+        clientSecret: '${env:OAUTH_CLIENT_SECRET}',
+        enterprise: {
+          issuer: authField(context, 'idp_issuer', text),
+          tokenEndpoint: authField(context, 'idp_token_endpoint', text),
+          clientId: authField(context, 'idp_client_id', text),
+          idToken: '${env:IDP_ID_TOKEN}',
+        },
+      },
+      env: {
+        OAUTH_CLIENT_SECRET: authField(context, 'client_secret', text),
+        IDP_ID_TOKEN: authField(context, 'idp_id_token', text),
+      },
+    }),
+    run: useServer,
+  };
   return scenarios;
 }

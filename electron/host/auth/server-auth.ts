@@ -1,16 +1,12 @@
-import {
-  ClientCredentialsProvider,
-  PrivateKeyJwtProvider,
-  auth,
-  computeScopeUnion,
-} from '@modelcontextprotocol/client';
+import { auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpServerConfig, OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
-import { expandEnvReferences } from '../servers/launch/env-references.js';
 import { describeAuthFailure } from './auth-errors.js';
 import { HostOAuthProvider, newState } from './host-oauth-provider.js';
+import { isMachineGrant, machineProvider } from './machine-providers.js';
+import type { MachineGrant } from './machine-providers.js';
 import { startLoopbackRedirect } from './loopback-redirect.js';
 import type { Challenge } from './oauth-fetch.js';
 import { oauthFetch } from './oauth-fetch.js';
@@ -28,6 +24,12 @@ export interface OAuthServices {
 }
 
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+/** How the server view names a machine grant's client. */
+const MACHINE_CLIENT = {
+  client_credentials: 'client-credentials',
+  jwt_bearer: 'workload-identity',
+  enterprise: 'enterprise',
+} as const satisfies Record<MachineGrant, NonNullable<ServerAuth['client']>>;
 /** Longest authorization link the server view shows (ServerAuthSchema). */
 const MAX_SHOWN_URL = 8192;
 
@@ -45,7 +47,7 @@ export interface PreparedAuth {
  */
 export class ServerAuthSession {
   private provider: HostOAuthProvider | undefined;
-  private machine: OAuthClientProvider | undefined;
+  private machine: { grant: MachineGrant; provider: OAuthClientProvider } | undefined;
   private config: HttpServerConfig | undefined;
   private resource: string | undefined;
   private env: Readonly<Record<string, string | undefined>> = {};
@@ -95,10 +97,13 @@ export class ServerAuthSession {
       this.provider = undefined;
       return { authProvider: undefined, fetch };
     }
-    if (oauth.grant === 'client_credentials') {
+    if (isMachineGrant(oauth.grant)) {
       this.provider = undefined;
-      this.machine ??= this.machineProvider(oauth);
-      return { authProvider: this.machine, fetch };
+      this.machine ??= {
+        grant: oauth.grant,
+        provider: machineProvider(this.serverName, oauth.grant, oauth, env),
+      };
+      return { authProvider: this.machine.provider, fetch };
     }
     if (this.provider === undefined || this.resource !== resource) {
       this.resource = resource;
@@ -136,7 +141,7 @@ export class ServerAuthSession {
     }
     if (this.required !== undefined) return { ...shown, state: 'required', message: this.required };
     if (signedIn) return { ...shown, state: 'signed-in' };
-    if (this.machine) return { state: 'signed-in', client: 'client-credentials' };
+    if (this.machine) return { state: 'signed-in', client: MACHINE_CLIENT[this.machine.grant] };
     return undefined;
   }
 
@@ -186,6 +191,13 @@ export class ServerAuthSession {
    * one line (HostError) otherwise.
    */
   async signIn(opened: () => void): Promise<void> {
+    if (isMachineGrant(this.config?.oauth?.grant)) {
+      // No person and no browser: signing in again is asking for a token again, at the next connect.
+      this.machine = undefined;
+      this.required = undefined;
+      opened();
+      return;
+    }
     const provider = this.provider;
     const resource = this.resource;
     if (!provider || resource === undefined) {
@@ -308,52 +320,5 @@ export class ServerAuthSession {
     this.machine = undefined;
     this.required = undefined;
     return note;
-  }
-
-  /** Credentials for machine-to-machine access (client credentials), from the SDK. */
-  private machineProvider(oauth: OAuthConfig): OAuthClientProvider {
-    const clientId = oauth.clientId;
-    if (clientId === undefined) {
-      throw new HostError(
-        'config_invalid',
-        `Server "${this.serverName}": client credentials need "oauth.clientId"`,
-      );
-    }
-    const scope = oauth.scopes?.join(' ');
-    const fromEnv = (ref: string | undefined, key: string) =>
-      ref !== undefined
-        ? expandEnvReferences(ref, this.env, `Server "${this.serverName}" oauth.${key}`)
-        : undefined;
-    if (oauth.tokenEndpointAuthMethod === 'private_key_jwt') {
-      const privateKey = fromEnv(oauth.privateKey, 'privateKey');
-      if (privateKey === undefined) {
-        throw new HostError(
-          'config_invalid',
-          `Server "${this.serverName}": private_key_jwt needs "oauth.privateKey"`,
-        );
-      }
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the issuer is only known after discovery
-      return new PrivateKeyJwtProvider({
-        clientId,
-        privateKey,
-        algorithm: oauth.signingAlgorithm ?? 'ES256',
-        clientName: 'MCP Host',
-        ...(scope ? { scope } : {}),
-      });
-    }
-    const clientSecret = fromEnv(oauth.clientSecret, 'clientSecret');
-    if (clientSecret === undefined) {
-      throw new HostError(
-        'config_invalid',
-        `Server "${this.serverName}": client credentials need "oauth.clientSecret"`,
-      );
-    }
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the issuer is only known after discovery
-    return new ClientCredentialsProvider({
-      clientId,
-      clientSecret,
-      clientName: 'MCP Host',
-      ...(scope ? { scope } : {}),
-    });
   }
 }

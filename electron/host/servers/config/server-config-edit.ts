@@ -1,5 +1,5 @@
 import { isStdioConfig } from '../../../../shared/model/config.js';
-import type { OAuthConfig, ServerConfig } from '../../../../shared/model/config.js';
+import type { HttpServerConfig, OAuthConfig, ServerConfig } from '../../../../shared/model/config.js';
 import type { HttpServerInput, ServerInput } from '../../../../shared/model/server-input.js';
 import type { LaunchRequest } from '../../platform.js';
 import { envReferences } from '../launch/env-references.js';
@@ -125,7 +125,7 @@ export function launchOf(name: string, config: ServerConfig): LaunchRequest {
       url: config.url,
       destination: destinationOf(config.url),
       headerNames: Object.keys(headers),
-      sentVariables: [...new Set([config.url, ...Object.values(headers)].flatMap(envReferences))],
+      sentVariables: [...new Set(sentTexts(config).flatMap(envReferences))],
     };
   }
   return {
@@ -154,7 +154,32 @@ function launchIdentity(config: ServerConfig): unknown {
   if (isStdioConfig(config)) {
     return ['stdio', config.command, config.args ?? [], config.cwd ?? null, sorted(config.env ?? {})];
   }
-  return ['remote', config.url, config.type ?? null, sorted(config.headers ?? {})];
+  return ['remote', config.url, config.type ?? null, sorted(config.headers ?? {}), oauthSent(config)];
+}
+
+/**
+ * The texts of a remote entry whose `${env:NAME}` references leave this
+ * machine: the URL and headers go to the server; the OAuth secrets and
+ * assertions go to authorization servers (which the server names) and to an
+ * enterprise identity provider.
+ */
+function sentTexts(config: HttpServerConfig): string[] {
+  return [config.url, ...Object.values(config.headers ?? {}), ...oauthSent(config)];
+}
+
+function oauthSent(config: HttpServerConfig): string[] {
+  const oauth = config.oauth;
+  if (oauth === undefined) return [];
+  const idp = oauth.enterprise;
+  return [
+    oauth.clientSecret,
+    oauth.privateKey,
+    oauth.assertion,
+    idp?.issuer,
+    idp?.tokenEndpoint,
+    idp?.clientSecret,
+    idp?.idToken,
+  ].filter((text): text is string => text !== undefined);
 }
 
 function sorted(table: Record<string, string>): [string, string][] {

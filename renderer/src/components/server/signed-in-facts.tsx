@@ -10,6 +10,8 @@ const CLIENT_LABELS: Readonly<Record<Client, string>> = {
   'metadata-document': 'Client ID Metadata Document (the app’s published client)',
   dynamic: 'Dynamic client registration',
   'client-credentials': 'Client credentials (machine to machine, no browser)',
+  'workload-identity': 'Workload identity (this machine’s own token, no browser)',
+  enterprise: 'Enterprise-managed (your company’s identity provider, no browser)',
 };
 
 /** A minute is the finest step the expiry is shown in. */
