@@ -114,6 +114,11 @@ export const OAuthConfigSchema = z.looseObject({
     .string()
     .regex(/^[A-Z]{2}\d{3}$/)
     .optional(),
+  /**
+   * The authorization server's issuer that machine grants may send credentials to. Without it the
+   * server names the authorization server; with it, any other one is refused.
+   */
+  issuer: z.url({ protocol: /^https?$/, error: 'The issuer must be an http(s) URL' }).optional(),
   /** Sender-constrained tokens (DPoP, RFC 9449). */
   dpop: z.boolean().optional(),
   /** This server's Client ID Metadata Document URL, instead of the app's. */

@@ -137,10 +137,11 @@ describe('the write-only client secret', () => {
 
 describe('the typed client secret in the encrypted store', () => {
   const environment = () => Promise.resolve({ all: { TENANT: 'acme' } });
+  const tenantUrl = 'https://mcp.example.com/${env:TENANT}/mcp';
   const withTenant = ServerInputSchema.parse({
     transport: 'http',
     name: 'linear',
-    url: 'https://mcp.example.com/${env:TENANT}/mcp',
+    url: tenantUrl,
     oauth: { clientId: 'app', clientSecret: 'typed-secret' },
   } satisfies ServerInputValues);
 
@@ -150,7 +151,7 @@ describe('the typed client secret in the encrypted store', () => {
     // The connection asks for the expanded URL's record.
     const record = await store.get('linear', 'https://mcp.example.com/acme/mcp');
     expect(record.clientSecret).toBe('typed-secret');
-    const shown = await withStoredSecretFlag(store, environment, inputOf('linear', { url: withTenant.url }));
+    const shown = await withStoredSecretFlag(store, environment, inputOf('linear', { url: tenantUrl }));
     expect(shown.transport === 'http' && shown.oauth?.clientSecretStored).toBe(true);
   });
 

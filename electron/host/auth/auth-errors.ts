@@ -22,6 +22,8 @@ export function describeAuthFailure(
   serverName: string,
   error: unknown,
   unreachable?: string,
+  /** The entry signs in without a person (client credentials, workload identity, enterprise). */
+  machine = false,
 ): HostError | undefined {
   const where = `Server "${serverName}"`;
   const found = findAuthError(error);
@@ -55,6 +57,12 @@ export function describeAuthFailure(
   }
   if (found instanceof OAuthError) {
     const code = safeCode(found.code);
+    if (machine && code !== 'server_error' && code !== 'temporarily_unavailable') {
+      // No sign-in expired here: the configured credentials or assertion were refused.
+      return fail(
+        `${where}: the authorization server refused this app's credentials (${code}); check the server's oauth settings`,
+      );
+    }
     if (code === 'invalid_grant') return fail(`${where}: the sign-in expired or was revoked; sign in again`);
     if (code === 'server_error' || code === 'temporarily_unavailable') {
       return fail(`${where}: the authorization server failed (${code}); try signing in again later`);

@@ -44,6 +44,9 @@ export function machineProvider(
     ref !== undefined ? expandEnvReferences(ref, env, `Server "${serverName}" oauth.${key}`) : undefined;
   const scope = oauth.scopes?.join(' ');
   const clientId = oauth.clientId;
+  // The SDK sends credentials only to this issuer when it is known; otherwise to whichever the server names.
+  const expectedIssuer = oauth.issuer;
+  const pinned = expectedIssuer !== undefined ? { expectedIssuer } : {};
 
   if (grant === 'jwt_bearer') {
     const ref = oauth.assertion;
@@ -51,6 +54,7 @@ export function machineProvider(
     if (clientId === undefined) throw missing('clientId', 'workload identity (jwt_bearer)');
     return new JwtBearerProvider({
       clientId,
+      expectedIssuer,
       clientSecret: fromEnv(oauth.clientSecret, 'clientSecret'),
       assertion: () => fromEnv(ref, 'assertion') ?? '',
     });
@@ -77,11 +81,15 @@ export function machineProvider(
         ...(context.scope !== undefined ? { scope: context.scope } : {}),
         fetchFn: context.fetchFn,
       };
-      const result =
-        idp.tokenEndpoint !== undefined
-          ? await requestJwtAuthorizationGrant({ ...request, tokenEndpoint: idp.tokenEndpoint })
-          : await discoverAndRequestJwtAuthGrant({ ...request, idpUrl: idp.issuer });
-      return result.jwtAuthGrant;
+      try {
+        const result =
+          idp.tokenEndpoint !== undefined
+            ? await requestJwtAuthorizationGrant({ ...request, tokenEndpoint: idp.tokenEndpoint })
+            : await discoverAndRequestJwtAuthGrant({ ...request, idpUrl: idp.issuer });
+        return result.jwtAuthGrant;
+      } catch (error) {
+        throw identityProviderFailure(serverName, idp.issuer, error);
+      }
     };
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- the issuer is only known after discovery
     return new CrossAppAccessProvider({
@@ -96,8 +104,9 @@ export function machineProvider(
   if (oauth.tokenEndpointAuthMethod === 'private_key_jwt') {
     const privateKey = fromEnv(oauth.privateKey, 'privateKey');
     if (privateKey === undefined) throw missing('privateKey', 'private_key_jwt');
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the issuer is only known after discovery
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- without oauth.issuer it is only known after discovery
     return new PrivateKeyJwtProvider({
+      ...pinned,
       clientId,
       privateKey,
       algorithm: oauth.signingAlgorithm ?? 'ES256',
@@ -107,13 +116,36 @@ export function machineProvider(
   }
   const clientSecret = fromEnv(oauth.clientSecret, 'clientSecret');
   if (clientSecret === undefined) throw missing('clientSecret', 'client credentials');
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the issuer is only known after discovery
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- without oauth.issuer it is only known after discovery
   return new ClientCredentialsProvider({
+    ...pinned,
     clientId,
     clientSecret,
     clientName: CLIENT_NAME,
     ...(scope ? { scope } : {}),
   });
+}
+
+/**
+ * One line for a failed token exchange at the identity provider. Its error
+ * code is kept (from a fixed alphabet), never its description, which the
+ * provider chose.
+ */
+function identityProviderFailure(serverName: string, issuer: string, error: unknown): HostError {
+  const message = error instanceof Error ? error.message : '';
+  const code = /^Token exchange failed: ([a-z_]{1,64})\b/.exec(message)?.[1];
+  const host = URL.canParse(issuer) ? new URL(issuer).host : 'the identity provider';
+  const reason =
+    code !== undefined
+      ? `refused the token exchange (${code}); your ID token may have expired`
+      : 'could not exchange your ID token for a grant';
+  return new HostError(
+    'sign_in_required',
+    `Server "${serverName}": the identity provider ${host} ${reason}`,
+    {
+      cause: error,
+    },
+  );
 }
 
 interface JwtBearerOptions {
@@ -122,6 +154,8 @@ interface JwtBearerOptions {
   clientSecret?: string | undefined;
   /** The workload's JWT, read for each token request. */
   assertion: () => string;
+  /** The only authorization server the assertion may go to, when configured. */
+  expectedIssuer?: string | undefined;
 }
 
 /**
@@ -153,6 +187,7 @@ export class JwtBearerProvider implements OAuthClientProvider {
     return {
       client_id: this.options.clientId,
       ...(this.options.clientSecret !== undefined ? { client_secret: this.options.clientSecret } : {}),
+      ...(this.options.expectedIssuer !== undefined ? { issuer: this.options.expectedIssuer } : {}),
     };
   }
 

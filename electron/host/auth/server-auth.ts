@@ -152,7 +152,8 @@ export class ServerAuthSession {
    */
   signInFailure(error: unknown): HostError | undefined {
     return (
-      describeAuthFailure(this.serverName, error, this.unreachable) ?? this.unreachableAuthorizationServer()
+      describeAuthFailure(this.serverName, error, this.unreachable, this.machine !== undefined) ??
+      this.unreachableAuthorizationServer()
     );
   }
 
