@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readZipEntries, readZipEntry } from '../../electron/host/install/bundle/zip-archive.js';
 import { BundleUploads } from '../../electron/host/install/bundle/bundle-uploads.js';
+import { requests } from '../../shared/ipc/contract.js';
+import { MAX_FRAME_BYTES } from '../../shared/ipc/wire.js';
+import { BUNDLE_CHUNK_BYTES } from '../../shared/model/bundle.js';
 import { rawZip } from '../helpers/bundles.js';
 
 /** The bounded zip reader every bundle goes through before a byte is written. */
@@ -131,5 +134,17 @@ describe('bundle uploads', () => {
     now += 11 * 60_000;
     uploads.append(chunk('abc', 0));
     expect(() => uploads.take(third.uploadId)).toThrow('interrupted');
+  });
+});
+
+describe('upload chunks and the frame cap', () => {
+  it('the largest valid chunk fits in one WebSocket frame; a larger one is refused by the contract', () => {
+    const data = Buffer.alloc(BUNDLE_CHUNK_BYTES, 0xab).toString('base64');
+    const params = { fileName: 'a.mcpb', totalBytes: BUNDLE_CHUNK_BYTES, offset: 0, data };
+    expect(requests.uploadBundleChunk.params.safeParse(params).success).toBe(true);
+    const frame = Buffer.byteLength(JSON.stringify({ id: 1, method: 'uploadBundleChunk', params }), 'utf8');
+    expect(frame).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+    const bigger = { ...params, data: Buffer.alloc(BUNDLE_CHUNK_BYTES + 3).toString('base64') };
+    expect(requests.uploadBundleChunk.params.safeParse(bigger).success).toBe(false);
   });
 });
