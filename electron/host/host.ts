@@ -165,6 +165,7 @@ export function createHost(options: HostOptions): Host {
     getConfigState: () => Promise.resolve(servers.configState()),
     reloadConfig: async () => {
       const state = await servers.load();
+      await bundles.forgetOrphans();
       startInBackground(servers);
       return state;
     },
@@ -216,7 +217,11 @@ export function createHost(options: HostOptions): Host {
     setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
     setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
     getRawConfig: () => editor.rawText(),
-    saveRawConfig: ({ text }) => editor.saveRawText(text),
+    saveRawConfig: async ({ text }) => {
+      const state = await editor.saveRawText(text);
+      await bundles.forgetOrphans();
+      return state;
+    },
     listImportLocations: () => editor.locations(),
     previewImport: ({ source, text }) => editor.preview(source, text),
     importServers: (request) => editor.import(request),
@@ -251,6 +256,7 @@ export function createHost(options: HostOptions): Host {
       void (options.environment ?? hostEnvironment)();
       await bundles.cleanup();
       await servers.load();
+      await bundles.forgetOrphans();
       startInBackground(servers);
     },
     async dispose() {

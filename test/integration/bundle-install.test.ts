@@ -298,6 +298,20 @@ describe('installing a bundle', () => {
     assertNothingInstalled(b);
   }, 60_000);
 
+  it('a bundle whose entry is deleted in the configuration file leaves no files or secrets behind', async () => {
+    const b = await bed();
+    const preview = await upload(b.api, v1);
+    value(
+      await b.api.installBundle({
+        token: preview.token,
+        values: { api_key: 'sk-gone', root: folderWith('x') },
+      }),
+    );
+    expect(b.keychain.entries.size).toBe(1);
+    value(await b.api.saveRawConfig({ text: '{ "mcpServers": {} }' }));
+    assertNothingInstalled(b);
+  }, 60_000);
+
   it('asks the launch confirmation last: declined, nothing is unpacked, stored or started', async () => {
     const b = await bed();
     b.allow.value = false;

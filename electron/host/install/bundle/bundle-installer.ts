@@ -258,6 +258,23 @@ export class BundleInstaller {
     await this.records.delete(name);
   }
 
+  /**
+   * Bundles whose entry left the configuration some other way (the file
+   * editor, another program): their files and secrets go too. Nothing is
+   * touched while the file is invalid (its entries are unknown then).
+   */
+  async forgetOrphans(): Promise<void> {
+    if (!this.options.store.state.ok) return;
+    for (const [name, record] of await this.records.all()) {
+      const entry = this.options.store.servers()[name];
+      if (entry && isStdioConfig(entry) && entry.bundle?.id === record.id) continue;
+      await rm(join(this.root, name), { recursive: true, force: true }).catch(() => undefined);
+      for (const value of Object.values(record.secrets))
+        await this.options.platform.forgetSecret(value).catch(() => undefined);
+      await this.records.delete(name);
+    }
+  }
+
   /** Whether a server was installed from a bundle (its removal is an uninstall). */
   async isBundle(name: string): Promise<boolean> {
     const entry = this.options.store.servers()[name];
