@@ -3,6 +3,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
 import { openConnectedServer, openServers } from './flows/server-everything.js';
+import { chooseBundle } from './flows/bundles.js';
+import {
+  echoManifest,
+  packBundle,
+  selfSignedCertificate,
+  signBundle,
+  tamper,
+} from '../test/helpers/bundles.js';
+import { tempDir } from '../test/helpers/servers.js';
 
 /**
  * axe-core (WCAG 2.1 A and AA, plus its best practices) on every screen and
@@ -188,4 +197,47 @@ test('the consent dialogs and the delete confirmation', async ({ app, fakeApi, p
   await expect(link).toBeVisible();
   await check(page, testInfo, 'elicitation-url');
   await link.getByRole('button', { name: 'Decline' }).click();
+});
+
+test('the bundle dialogs: preview and settings, their errors, a bundle server, uninstall, an invalid signature', async ({
+  app,
+  page,
+}, testInfo) => {
+  const [bundle, tampered] = await Promise.all([packBundle(echoManifest()), packBundle(echoManifest())]);
+  signBundle(tampered, selfSignedCertificate());
+  tamper(tampered);
+  await page.goto(app.url);
+  await openServers(page);
+
+  await chooseBundle(page, bundle);
+  const dialog = page.getByRole('dialog', { name: 'Install “Settings Echo”?' });
+  await expect(dialog.getByText('Not signed.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('bundle-install-top.png') });
+  await check(page, testInfo, 'bundle-install');
+  await dialog.getByRole('button', { name: 'Install' }).click();
+  await expect(dialog.getByText('Required')).toHaveCount(2);
+  // Not hovering the button just pressed (its hover colour is the app's, checked elsewhere).
+  await page.mouse.move(0, 0);
+  await check(page, testInfo, 'bundle-install-errors');
+  await dialog.getByLabel('API key').fill('sk-a11y');
+  await dialog.getByLabel('Folder').fill(tempDir());
+  await dialog.getByRole('button', { name: 'Install' }).click();
+  await expect(dialog).toBeHidden();
+
+  const main = page.getByRole('main');
+  await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: testInfo.outputPath('bundle-server-top.png') });
+  await check(page, testInfo, 'bundle-server');
+  await main.getByRole('button', { name: 'Uninstall' }).click();
+  const uninstall = page.getByRole('alertdialog', { name: 'Uninstall “settings-echo”?' });
+  await expect(uninstall).toBeVisible();
+  await check(page, testInfo, 'bundle-uninstall');
+  await uninstall.getByRole('button', { name: 'Cancel' }).click();
+
+  await chooseBundle(page, tampered);
+  const invalid = page.getByRole('dialog', { name: '“Settings Echo” cannot be installed' });
+  await expect(invalid.getByText('Invalid signature:')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('bundle-invalid-top.png') });
+  await check(page, testInfo, 'bundle-invalid');
+  await invalid.getByRole('button', { name: 'Close' }).click();
 });

@@ -95,6 +95,21 @@ export class ElectronPlatform implements Platform {
     return picked.canceled ? null : (picked.filePaths[0] ?? null);
   }
 
+  async pickFile(options: { title: string; extensions?: readonly string[] }): Promise<string | null> {
+    const dialogOptions: OpenDialogOptions = {
+      title: options.title,
+      properties: ['openFile'],
+      ...(options.extensions
+        ? { filters: [{ name: options.title, extensions: [...options.extensions] }] }
+        : {}),
+    };
+    const window = this.liveWindow();
+    const picked = window
+      ? await dialog.showOpenDialog(window, dialogOptions)
+      : await dialog.showOpenDialog(dialogOptions);
+    return picked.canceled ? null : (picked.filePaths[0] ?? null);
+  }
+
   async confirmLaunch(request: LaunchRequest): Promise<boolean> {
     const remote = request.kind === 'remote';
     return this.allowOrCancel({

@@ -11,6 +11,7 @@ import type { Result } from '../../shared/ipc/result.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { createLocalClient } from '../host/ipc/local-client.js';
 import { terminalSafe } from '../../shared/text/invisible.js';
+import { isBundleArgument, runBundleCommand } from './install-bundle.js';
 
 const USAGE = `Usage: mcp-host <command> [options]
 
@@ -23,6 +24,10 @@ Commands:
   logout <server>                        Sign out of a remote server: revoke and forget its tokens
   tools <server> [--json]                List a server's tools
   call <server> <tool> --args '<json>'   Call a tool [--json]
+  install <file.mcpb> [--set key=value]… [--yes]
+                                         Install a server from an MCP bundle: shows it, asks for its
+                                         settings (or takes --set) and for permission to run it
+  uninstall <server>                     Remove a server installed from a bundle, its files and secrets
 
 Options:
   --config <file>   Use this mcp-servers.json instead of the one in the app's data folder
@@ -43,6 +48,8 @@ async function main(argv: string[]): Promise<number> {
         open: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         args: { type: 'string' },
+        set: { type: 'string', multiple: true },
+        yes: { type: 'boolean', default: false },
         'dev-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -65,6 +72,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'rotate-token') {
     expectArgs(rest, 0, 'rotate-token');
     return rotateToken();
+  }
+
+  if ((command === 'install' && isBundleArgument(rest[0])) || command === 'uninstall') {
+    return runBundleCommand(command, rest, { config: values.config, set: values.set ?? [], yes: values.yes });
   }
 
   const host = createHost({

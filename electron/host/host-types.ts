@@ -7,6 +7,7 @@ import type { ConnectionTuning } from './servers/server-connection.js';
 import type { SamplingModel } from './client-features/sampling-model.js';
 import type { SandboxLocation } from './apps/app-views.js';
 import type { SandboxResponse } from './apps/sandbox-responder.js';
+import type { BundleInstaller } from './install/bundle/bundle-installer.js';
 
 export interface HostOptions {
   platform: Platform;
@@ -40,6 +41,8 @@ export interface Host {
   readonly handlers: HostHandlers;
   /** Where decisions that need the person wait (tool calls, sampling, elicitation). */
   readonly consent: ConsentBroker;
+  /** Installs servers from .mcpb bundles (the CLI opens files by path through it; the UI through the contract). */
+  readonly bundles: BundleInstaller;
   /** MCP Apps' sandbox origin: the shell serves it and tells the core where it is. */
   readonly apps: {
     bindSandbox(location: SandboxLocation): void;

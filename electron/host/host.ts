@@ -5,6 +5,7 @@ import { ChatService } from './chat/chat-service.js';
 import { featureHandlers } from './features/handlers.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { LaunchRequest } from './platform.js';
+import type { StdioServerConfig } from '../../shared/model/config.js';
 import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
 import { attentionNote } from './consent/attention-note.js';
@@ -24,6 +25,8 @@ import { AppRequests } from './apps/app-requests.js';
 import { AppViews } from './apps/app-views.js';
 import { appHandlers } from './apps/app-handlers.js';
 import { respondToSandbox } from './apps/sandbox-responder.js';
+import { BundleInstaller } from './install/bundle/bundle-installer.js';
+import { bundleHandlers } from './install/bundle/bundle-handlers.js';
 
 /** Environment variable that points the app at another configuration file. */
 export const CONFIG_ENV = 'MCP_HOST_CONFIG';
@@ -113,10 +116,21 @@ export function createHost(options: HostOptions): Host {
     onResourceUpdated: (server, uri) => {
       emit('resourceUpdated', { server, uri, at: Date.now() });
     },
+    // Called at spawn time only, after `bundles` below exists.
+    launchSecrets: (name: string, config: StdioServerConfig): Promise<Record<string, string>> =>
+      bundles.secretsFor(name, config),
   });
   const editor = new ConfigEditor(store, servers, {
     confirmLaunches: (requests) => options.platform.confirmLaunches(requests),
     locations: { platform: process.platform, home: homedir(), env: process.env },
+  });
+  const bundles: BundleInstaller = new BundleInstaller({
+    dataDir: options.platform.userDataDir(),
+    platform: options.platform,
+    editor,
+    servers,
+    store,
+    environment,
   });
 
   const appContext = new AppModelContext();
@@ -152,13 +166,16 @@ export function createHost(options: HostOptions): Host {
     getConfigState: () => Promise.resolve(servers.configState()),
     reloadConfig: async () => {
       const state = await servers.load();
+      await bundles.forgetOrphans();
       startInBackground(servers);
       return state;
     },
     listServers: () => Promise.resolve(servers.list()),
     addServer: (input) => servers.add(input),
     removeServer: async ({ name }) => {
-      await servers.remove(name);
+      // A bundle's server takes its files and secrets along.
+      if (await bundles.isBundle(name)) await bundles.uninstall(name);
+      else await servers.remove(name);
       return null;
     },
     startServer: ({ name }) => servers.start(name),
@@ -201,10 +218,15 @@ export function createHost(options: HostOptions): Host {
     setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
     setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
     getRawConfig: () => editor.rawText(),
-    saveRawConfig: ({ text }) => editor.saveRawText(text),
+    saveRawConfig: async ({ text }) => {
+      const state = await editor.saveRawText(text);
+      await bundles.forgetOrphans();
+      return state;
+    },
     listImportLocations: () => editor.locations(),
     previewImport: ({ source, text }) => editor.preview(source, text),
     importServers: (request) => editor.import(request),
+    ...bundleHandlers(bundles),
     ...chat.handlers(),
     ...featureHandlers(servers, options.platform),
     ...appHandlers(appViews, appRequests),
@@ -218,6 +240,7 @@ export function createHost(options: HostOptions): Host {
   return {
     handlers,
     consent,
+    bundles,
     apps: {
       bindSandbox: (location) => {
         appViews.bindSandbox(location);
@@ -232,7 +255,9 @@ export function createHost(options: HostOptions): Host {
     async start() {
       // Ask the login shell now, in the background: the first spawn awaits it, nothing else does.
       void environment();
+      await bundles.cleanup();
       await servers.load();
+      await bundles.forgetOrphans();
       startInBackground(servers);
     },
     async dispose() {

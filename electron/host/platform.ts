@@ -22,6 +22,11 @@ export interface Platform {
   /** Lets the user pick a folder; null when cancelled or unavailable. */
   pickFolder(options?: { title?: string }): Promise<string | null>;
   /**
+   * Lets the user pick a file (a bundle to install); null when cancelled.
+   * Absent where there is no native dialog (the page uploads the file instead).
+   */
+  pickFile?(options: { title: string; extensions?: readonly string[] }): Promise<string | null>;
+  /**
    * Asks the person, outside the renderer where possible, whether a new or
    * changed server may be started: a local command, or a remote address that
    * will receive headers (and the host's variables they name). The renderer

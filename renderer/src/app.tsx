@@ -4,6 +4,7 @@ import { ChatView } from './components/chat/chat-view.js';
 import { AttentionTitle } from './components/consent/attention-title.js';
 import { ConsentQueue } from './components/consent/consent-queue.js';
 import { Rail } from './components/shell/rail.js';
+import { BundleDropTarget } from './components/bundles/bundle-drop-target.js';
 import { useChat } from './store/chat-context.js';
 import { Deferred, ViewLoading } from './lazy/on-demand.js';
 import { ServersView, SettingsView } from './lazy/views.js';
@@ -23,6 +24,7 @@ export function App() {
           {view === 'settings' && <SettingsView />}
         </Deferred>
       </div>
+      <BundleDropTarget />
       <ConsentQueue />
       <AttentionTitle />
     </div>

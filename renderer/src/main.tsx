@@ -31,6 +31,7 @@ import './styles/settings.css';
 import './styles/features.css';
 import './styles/consent-dialogs.css';
 import './styles/apps.css';
+import './styles/bundles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BundleOriginSchema } from './bundle.js';
 
 /**
  * The configuration file uses the `mcpServers` shape shared by Claude Desktop,
@@ -45,6 +46,8 @@ export const StdioServerConfigSchema = z.looseObject({
   args: z.array(z.string()).optional(),
   env: EnvSchema.optional(),
   cwd: z.string().optional(),
+  /** Installed from an MCP bundle: which one (the host keeps its files and settings). */
+  bundle: BundleOriginSchema.optional(),
   ...CommonServerFields,
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;

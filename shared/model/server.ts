@@ -233,6 +233,8 @@ export const ServerSnapshotSchema = z.object({
   identity: ServerIdentitySchema.optional(),
   /** Remote servers that use OAuth: the sign-in state. */
   auth: ServerAuthSchema.optional(),
+  /** Installed from an MCP bundle (.mcpb): its id and version. */
+  bundle: z.object({ id: z.string().max(200), version: z.string().max(64) }).optional(),
 });
 export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
 

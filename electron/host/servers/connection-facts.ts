@@ -40,11 +40,16 @@ export function negotiatedFacts(
 export function launchFacts(
   config: ServerConfig,
   output: ServerOutput,
-): Pick<ServerSnapshot, 'launcher' | 'strayStdout'> {
+): Pick<ServerSnapshot, 'launcher' | 'strayStdout' | 'bundle'> {
   if (!isStdioConfig(config)) return {};
   const launcher = launcherOf(config.command, config.args ?? []);
   const stray = output.strayStdout;
-  return { ...(launcher ? { launcher } : {}), ...(stray ? { strayStdout: stray } : {}) };
+  const bundle = config.bundle ? { id: config.bundle.id, version: config.bundle.version } : undefined;
+  return {
+    ...(launcher ? { launcher } : {}),
+    ...(stray ? { strayStdout: stray } : {}),
+    ...(bundle ? { bundle } : {}),
+  };
 }
 
 /** What is run or reached, for display: `npx -y "a b"` or the URL. */

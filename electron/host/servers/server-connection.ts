@@ -76,6 +76,12 @@ export interface ConnectionOptions extends ConnectionTuning {
   eraVerdicts?: EraVerdicts;
   /** OAuth for remote servers (sign-in, tokens); absent: remote servers use static headers only. */
   oauth?: OAuthServices;
+  /**
+   * The secrets a stdio entry's `${user_config.KEY}` references stand for (a
+   * server installed from a bundle); asked for at each spawn, never stored in
+   * the entry. Throws when the entry may not have them.
+   */
+  launchSecrets?: (name: string, config: StdioServerConfig) => Promise<Readonly<Record<string, string>>>;
 }
 
 /**
@@ -549,7 +555,8 @@ export class ServerConnection {
    */
   private async connectStdio(config: StdioServerConfig, generation: number): Promise<void> {
     const environment = await this.options.environment();
-    const { launch, runtime } = await resolveLaunch(this.name, config, environment);
+    const secrets = await this.options.launchSecrets?.(this.name, config);
+    const { launch, runtime } = await resolveLaunch(this.name, config, environment, undefined, secrets);
     if (generation !== this.generation) return;
     this.runtime = runtime;
     if (runtime.note !== undefined) this.output.note(runtime.note, 'info');

@@ -61,6 +61,9 @@ export const RawConfigDialog = onDemand(() =>
 export const ServerFormDialog = onDemand(() =>
   import('../components/config/server-form-dialog.js').then((m) => m.ServerFormDialog),
 );
+export const BundleInstallDialog = onDemand(() =>
+  import('../components/bundles/bundle-install-dialog.js').then((m) => m.BundleInstallDialog),
+);
 export const RemoveServerDialog = onDemand(() =>
   import('../components/server/remove-server-dialog.js').then((m) => m.RemoveServerDialog),
 );

@@ -69,6 +69,25 @@ export class ConfigEditor {
     return config.disabled === true ? connection.snapshot() : connection.start();
   }
 
+  /**
+   * Adds or replaces an entry the host made itself (a bundle install): the
+   * same launch confirmation as the form, then `prepare` (e.g. unpacking the
+   * files the command runs; nothing is written when it throws), the write,
+   * and the (re)start.
+   */
+  async saveEntry(name: string, config: ServerConfig, prepare: () => Promise<void>): Promise<ServerSnapshot> {
+    const previous = this.store.servers()[name];
+    if (!(await this.options.confirmLaunches([launchOf(name, config)]))) {
+      throw new HostError('denied', `Starting "${name}" was not allowed, so nothing was installed`);
+    }
+    await prepare();
+    await this.store.update((table) => {
+      table[name] = config;
+    });
+    const connection = await this.servers.install(name, config, previous !== undefined ? name : undefined);
+    return config.disabled === true ? connection.snapshot() : connection.start();
+  }
+
   /** A disabled server is stopped and not started at launch; enabling starts it. */
   async setServerEnabled(name: string, enabled: boolean): Promise<ServerSnapshot> {
     const connection = this.servers.get(name);

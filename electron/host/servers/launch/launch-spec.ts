@@ -5,6 +5,7 @@ import type { StdioServerConfig } from '../../../../shared/model/config.js';
 import type { ServerRuntime } from '../../../../shared/model/server.js';
 import { HostError } from '../../errors.js';
 import { expandEnvReferences, expandEnvReferencesIn } from './env-references.js';
+import { fillSecrets } from './setting-references.js';
 import type { HostEnvironment } from './login-env.js';
 import { inheritedEnvironment } from './login-env.js';
 import type { StdioLaunch } from '../transports/stdio-transport.js';
@@ -46,16 +47,20 @@ export async function resolveLaunch(
   config: StdioServerConfig,
   environment: HostEnvironment,
   runtime: AppRuntime = currentRuntime(),
+  secrets?: Readonly<Record<string, string>>,
 ): Promise<ResolvedLaunch> {
   const vars = environment.all;
   const where = `Server "${name}"`;
-  const command = expandEnvReferences(config.command, vars, `${where} command`);
+  // A bundle's sensitive settings are filled in last, so a secret holding "${env:X}" stays as typed.
+  const fill = (text: string) => (secrets ? fillSecrets(text, secrets) : text);
+  const command = fill(expandEnvReferences(config.command, vars, `${where} command`));
   const args = (config.args ?? []).map((arg, i) =>
-    expandEnvReferences(arg, vars, `${where} argument ${String(i + 1)}`),
+    fill(expandEnvReferences(arg, vars, `${where} argument ${String(i + 1)}`)),
   );
+  const serverEnv = expandEnvReferencesIn(config.env ?? {}, vars, `${where} env`);
   const env = {
     ...inheritedEnvironment(vars),
-    ...expandEnvReferencesIn(config.env ?? {}, vars, `${where} env`),
+    ...Object.fromEntries(Object.entries(serverEnv).map(([key, value]) => [key, fill(value)])),
   };
   const rawCwd = config.cwd?.trim();
   const cwd = rawCwd ? expandEnvReferences(rawCwd, vars, `${where} cwd`) : undefined;

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { ImportDialog, RawConfigDialog } from '../../lazy/views.js';
 import { Deferred } from '../../lazy/on-demand.js';
 import { useHostReachable } from '../../store/store-context.js';
+import { InstallBundleButton } from '../bundles/install-bundle-button.js';
 
-/** "Edit config file" and "Import servers", with their dialogs. */
+/** "Edit config file", "Import servers" and "Install from bundle", with their dialogs. */
 export function ConfigMenu() {
   const [open, setOpen] = useState<'raw' | 'import'>();
   const reachable = useHostReachable();
@@ -32,6 +33,7 @@ export function ConfigMenu() {
       >
         Edit config file
       </button>
+      <InstallBundleButton className="btn config-menu__btn bundle-install-btn" />
       <Deferred>
         {open === 'raw' && <RawConfigDialog onClose={close} />}
         {open === 'import' && <ImportDialog onClose={close} />}

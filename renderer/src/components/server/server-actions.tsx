@@ -74,16 +74,19 @@ export function ServerActions({ server }: { server: ServerSnapshot }) {
           Start
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn--danger-quiet"
-        disabled={!reachable}
-        onClick={() => {
-          setConfirmRemove(true);
-        }}
-      >
-        Remove
-      </button>
+      {/* A bundle's server is uninstalled instead (bundles/bundle-origin.tsx). */}
+      {server.bundle === undefined && (
+        <button
+          type="button"
+          className="btn btn--danger-quiet"
+          disabled={!reachable}
+          onClick={() => {
+            setConfirmRemove(true);
+          }}
+        >
+          Remove
+        </button>
+      )}
       {error && (
         <p className="server-actions__error" role="alert">
           {error.message}

@@ -2,6 +2,7 @@ import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { StatusIndicator } from '../common/status-indicator.js';
 import { TrustBadge } from '../trust/trust-badge.js';
 import { ServerActions } from './server-actions.js';
+import { BundleOrigin } from '../bundles/bundle-origin.js';
 
 /** The server's name, its status in words and the actions that apply now. */
 export function ServerHeader({ server }: { server: ServerSnapshot }) {
@@ -15,6 +16,7 @@ export function ServerHeader({ server }: { server: ServerSnapshot }) {
       </div>
       {title !== undefined && title !== server.name && <p className="server-header__subtitle">{title}</p>}
       <ServerActions server={server} />
+      <BundleOrigin server={server} />
     </header>
   );
 }

@@ -1,0 +1,28 @@
+import type { HostHandlers } from '../../ipc/handlers.js';
+import type { BundleInstaller } from './bundle-installer.js';
+
+type BundleRequest =
+  | 'uploadBundleChunk'
+  | 'previewBundle'
+  | 'pickBundlePath'
+  | 'installBundle'
+  | 'discardBundle'
+  | 'uninstallBundle';
+
+/** The handlers of the bundle requests (the contract validated their params). */
+export function bundleHandlers(bundles: BundleInstaller): Pick<HostHandlers, BundleRequest> {
+  return {
+    uploadBundleChunk: (chunk) => Promise.resolve(bundles.uploadChunk(chunk)),
+    previewBundle: ({ source }) => bundles.previewSource(source),
+    pickBundlePath: async ({ token, key }) => ({ path: await bundles.pickPath(token, key) }),
+    installBundle: ({ token, values }) => bundles.install(token, values),
+    discardBundle: async ({ token }) => {
+      await bundles.discard(token);
+      return null;
+    },
+    uninstallBundle: async ({ name }) => {
+      await bundles.uninstall(name);
+      return null;
+    },
+  };
+}
