@@ -11,6 +11,7 @@ import type { Result } from '../../shared/ipc/result.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { createLocalClient } from '../host/ipc/local-client.js';
 import { terminalSafe } from '../../shared/text/invisible.js';
+import { installLink } from './install-link.js';
 
 const USAGE = `Usage: mcp-host <command> [options]
 
@@ -23,6 +24,8 @@ Commands:
   logout <server>                        Sign out of a remote server: revoke and forget its tokens
   tools <server> [--json]                List a server's tools
   call <server> <tool> --args '<json>'   Call a tool [--json]
+  install --link '<mcp-host://install?…>' Install from a link: shown in the running app's page, or
+                                         here with the exact command [--value ID=VALUE] [--name N] [--yes]
 
 Options:
   --config <file>   Use this mcp-servers.json instead of the one in the app's data folder
@@ -43,6 +46,10 @@ async function main(argv: string[]): Promise<number> {
         open: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         args: { type: 'string' },
+        link: { type: 'string' },
+        value: { type: 'string', multiple: true },
+        name: { type: 'string' },
+        yes: { type: 'boolean', default: false },
         'dev-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -65,6 +72,27 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'rotate-token') {
     expectArgs(rest, 0, 'rotate-token');
     return rotateToken();
+  }
+
+  if (command === 'install' && values.link !== undefined) {
+    expectArgs(rest, 0, "install --link '<mcp-host://install?…>'");
+    return installLink({
+      link: values.link,
+      yes: values.yes,
+      values: values.value ?? [],
+      name: values.name,
+      dataDir: new NodePlatform().userDataDir(),
+      createHost: () => {
+        const host = createHost({
+          platform: new NodePlatform(),
+          shell: 'headless',
+          appVersion: __APP_VERSION__,
+          configPath: values.config,
+          interactive: false,
+        });
+        return { host, api: createLocalClient(host.handlers) };
+      },
+    });
   }
 
   const host = createHost({
