@@ -80,17 +80,7 @@ export type ParsedLink =
   | { kind: 'registry'; registryName: string; version: string; name?: string | undefined };
 
 /** Launchers that fetch and run a named package: the ordinary shape of an install link. */
-const PACKAGE_LAUNCHERS = new Set([
-  'npx',
-  'uvx',
-  'docker',
-  'node',
-  'python',
-  'python3',
-  'bunx',
-  'pipx',
-  'deno',
-]);
+const PACKAGE_LAUNCHERS = new Set(['npx', 'uvx', 'docker', 'bunx', 'pipx']);
 /** Programs that run whatever text they are given. */
 const SHELLS = new Set([
   'sh',

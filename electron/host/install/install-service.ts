@@ -155,8 +155,9 @@ export class InstallService {
     }
     const option = pending.view.options[request.option];
     const recipe = pending.recipes[request.option];
-    if (!option || !recipe) throw new HostError('invalid_params', 'This install has no such option');
+    if (!option) throw new HostError('invalid_params', 'This install has no such option');
     if (option.problem !== undefined) throw new HostError('invalid_params', option.problem);
+    if (!recipe) throw new HostError('invalid_params', 'This install has no such option');
     if (this.options.serverNames().includes(request.name)) {
       const free = freeServerName(request.name, this.options.serverNames());
       throw new HostError(
