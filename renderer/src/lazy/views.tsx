@@ -12,6 +12,9 @@ import { onDemand } from './on-demand.js';
 export const ServersView = onDemand(() =>
   import('../components/shell/servers-view.js').then((m) => m.ServersView),
 );
+export const BrowseView = onDemand(() =>
+  import('../components/browse/browse-view.js').then((m) => m.BrowseView),
+);
 export const SettingsView = onDemand(() =>
   import('../components/settings/settings-view.js').then((m) => m.SettingsView),
 );
@@ -60,6 +63,9 @@ export const RawConfigDialog = onDemand(() =>
 );
 export const ServerFormDialog = onDemand(() =>
   import('../components/config/server-form-dialog.js').then((m) => m.ServerFormDialog),
+);
+export const InstallDialog = onDemand(() =>
+  import('../components/browse/install-dialog.js').then((m) => m.InstallDialog),
 );
 export const RemoveServerDialog = onDemand(() =>
   import('../components/server/remove-server-dialog.js').then((m) => m.RemoveServerDialog),
