@@ -33,6 +33,14 @@ test('search the registry, fill in an entry’s values, review the exact command
     'https://github.com/modelcontextprotocol/servers',
   );
   await page.screenshot({ path: testInfo.outputPath('browse.png') });
+  await page.getByRole('searchbox', { name: 'Search the registry' }).fill('example');
+  await expect(list.getByRole('listitem').first()).toContainText('Weather');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(300); // colors change with a transition
+  await page.screenshot({ path: testInfo.outputPath('browse-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('searchbox', { name: 'Search the registry' }).fill('everything');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
 
   await entry.getByRole('button', { name: 'Install Everything…' }).click();
   const dialog = page.getByRole('dialog', { name: /Install Everything/ });
@@ -54,6 +62,10 @@ test('search the registry, fill in an entry’s values, review the exact command
   await expect(dialog).toContainText('Stored encrypted, not in the configuration file');
   await expect(dialog).not.toContainText('sk-e2e-secret-7731');
   await page.screenshot({ path: testInfo.outputPath('install-review.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(300); // colors change with a transition
+  await page.screenshot({ path: testInfo.outputPath('install-review-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
   await dialog.getByRole('button', { name: 'Install and start' }).click();
   await expect(dialog).toBeHidden();
 
