@@ -62,22 +62,24 @@ async function answer(
   }
 }
 
+/** The body as text; past the limit the rest is read and dropped (so the answer still reaches the caller) and it fails. */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('The link is too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      // Far past the limit: not a link being sent but a flood; end the connection.
+      else if (size > 16 * MAX_BODY_BYTES) req.destroy();
     });
     req.on('end', () => {
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      if (size > MAX_BODY_BYTES) reject(new Error('The link is too large'));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
     });
     req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('The link is too large'));
+    });
   });
 }
