@@ -68,9 +68,9 @@ export const InstallFieldSchema = z.object({
 export type InstallField = z.infer<typeof InstallFieldSchema>;
 
 /**
- * What will run, before values are filled in: the command and arguments
- * (`<name>` where a value goes) with the env names it sets, or the URL and
- * header names of a remote server.
+ * What will run: the command and arguments with the env names it sets, or
+ * the URL and header names of a remote server. Before values are filled in
+ * (an option's template) `<name>` stands where a value goes.
  */
 export const InstallTemplateSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -160,20 +160,8 @@ export type InstallRequestInput = z.input<typeof InstallRequestSchema>;
  */
 export const InstallPreviewSchema = z.object({
   name: z.string(),
-  launch: z.discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('stdio'),
-      command: z.string(),
-      args: z.array(z.string()),
-      envNames: z.array(z.string()),
-    }),
-    z.object({
-      kind: z.literal('remote'),
-      url: z.string(),
-      transport: z.enum(['streamable-http', 'sse']),
-      headerNames: z.array(z.string()),
-    }),
-  ]),
+  /** The same shape as the option's template, with the values in place of `<name>`. */
+  launch: InstallTemplateSchema,
   /** Names of the values stored encrypted (never in the configuration file). */
   secrets: z.array(z.string()),
   runtime: RuntimeCheckSchema.optional(),
