@@ -12,6 +12,7 @@ import type { LocalRegistry } from '../fixtures/registry/registry-server.mjs';
 import { createTestHost, value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { tempDir } from '../helpers/servers.js';
+import { startOAuthStack } from '../helpers/oauth-stack.js';
 
 let registry: LocalRegistry;
 let open: TestHost[] = [];
@@ -253,6 +254,46 @@ describe('installing a registry entry', () => {
       version: 'latest',
     });
     expect(!missing.ok && missing.error).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('installing a remote entry', () => {
+  it('a remote server that asks for OAuth is installed by URL and waits for Sign in (no browser opened by itself)', async () => {
+    const stack = await startOAuthStack();
+    const local = await startRegistry({
+      entries: [
+        {
+          server: {
+            name: 'com.example/secured',
+            description: 'A remote server behind OAuth',
+            version: '1.0.0',
+            remotes: [{ type: 'streamable-http', url: stack.mcpUrl }],
+          },
+        },
+      ],
+    });
+    try {
+      const t = await createTestHost({}, { environment: processEnvironment });
+      open.push(t);
+      value(await t.api.updateSettings({ registryUrl: local.url }));
+      const pending = value(
+        await t.api.prepareRegistryInstall({ name: 'com.example/secured', version: '1.0.0' }),
+      );
+      expect(pending.options[0]).toMatchObject({ kind: 'remote', template: { url: stack.mcpUrl } });
+      value(await t.api.installServer({ id: pending.id, option: 0, name: 'secured' }));
+      const waiting = await waitForSnapshot(
+        t,
+        'secured',
+        (s) => s.status !== 'connecting' && s.status !== 'stopped',
+      );
+      expect(waiting.status).toBe('sign-in-required');
+      expect(JSON.parse(readFileSync(t.configPath, 'utf8'))).toEqual({
+        mcpServers: { secured: { type: 'streamable-http', url: stack.mcpUrl } },
+      });
+    } finally {
+      await local.close();
+      await stack.close();
+    }
   });
 });
 

@@ -109,6 +109,8 @@ export function BrowseView() {
           <input
             id={searchId}
             type="search"
+            // The view is for searching: the box has the focus when it opens.
+            autoFocus
             className="field__control"
             placeholder="Search by name, e.g. filesystem"
             autoComplete="off"
