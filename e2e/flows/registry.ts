@@ -25,7 +25,7 @@ export async function browseRegistry(page: Page, registryUrl: string): Promise<v
   await sections(page).getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('textbox', { name: 'Registry URL' }).fill(registryUrl);
   const card = page.getByRole('region', { name: 'MCP registry' });
-  await card.getByRole('button', { name: 'Save', exact: true }).click();
+  await card.getByRole('button', { name: 'Save registry' }).click();
   await expect(card.getByText('Registry saved.')).toBeVisible();
   await sections(page).getByRole('button', { name: 'Browse' }).click();
   await expect(page.getByRole('list', { name: 'Registry entries' })).toBeVisible();

@@ -55,7 +55,7 @@ export function RegistrySection() {
           className="btn"
           disabled={settings === undefined || url.trim() === settings.registryUrl}
         >
-          Save
+          Save registry
         </button>
         <button
           type="button"
