@@ -12,6 +12,8 @@ import {
   tamper,
 } from '../test/helpers/bundles.js';
 import { tempDir } from '../test/helpers/servers.js';
+import { browseRegistry, installLinkFromCli } from './flows/registry.js';
+import { spawnRegistry } from '../test/fixtures/registry/registry-process.js';
 
 /**
  * axe-core (WCAG 2.1 A and AA, plus its best practices) on every screen and
@@ -240,4 +242,48 @@ test('the bundle dialogs: preview and settings, their errors, a bundle server, u
   await page.screenshot({ path: testInfo.outputPath('bundle-invalid-top.png') });
   await check(page, testInfo, 'bundle-invalid');
   await invalid.getByRole('button', { name: 'Close' }).click();
+});
+
+test('Browse, the install dialog, its review, a registry failure and an install link', async ({
+  app,
+  page,
+}, testInfo) => {
+  const registry = await spawnRegistry();
+  try {
+    await page.goto(app.url);
+    await browseRegistry(page, registry.url);
+    await check(page, testInfo, 'browse');
+
+    await page.getByRole('button', { name: 'Install Everything…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Install Everything/ });
+    await expect(dialog).toBeVisible();
+    await check(page, testInfo, 'install-dialog');
+    await dialog.getByLabel('EVERYTHING_API_KEY').fill('sk-axe');
+    await dialog.getByRole('button', { name: 'Review…' }).click();
+    await expect(dialog.getByTestId('install-command')).toBeVisible();
+    await check(page, testInfo, 'install-review');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // An entry with more than one way to run it, one of them refused.
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('notes');
+    await page.getByRole('button', { name: 'Install Notes (hosted)…' }).click();
+    const remote = page.getByRole('dialog', { name: /Install Notes/ });
+    await expect(remote.getByRole('group', { name: 'How to run it' })).toBeVisible();
+    await check(page, testInfo, 'install-dialog-remote');
+    await page.keyboard.press('Escape');
+
+    await fetch(`${registry.url}/_config`, { method: 'POST', body: JSON.stringify({ mode: 'error' }) });
+    await page.getByRole('searchbox', { name: 'Search the registry' }).fill('memory');
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await check(page, testInfo, 'browse-error');
+
+    const entry = { command: 'bash', args: ['-c', 'echo hi'] };
+    const link = `mcp-host://install?name=shell&config=${Buffer.from(JSON.stringify(entry)).toString('base64url')}`;
+    await installLinkFromCli(app.configPath, link);
+    await expect(page.getByRole('dialog', { name: /Install shell/ })).toBeVisible();
+    await check(page, testInfo, 'install-link');
+  } finally {
+    await registry.stop();
+  }
 });

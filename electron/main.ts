@@ -14,6 +14,7 @@ import { ElectronPlatform, isWebUrl } from './electron-platform.js';
 import { describeError } from './host/errors.js';
 import { createHost } from './host/host.js';
 import type { Host } from './host/host-types.js';
+import { linkFromArgv } from './host/install/install-links.js';
 
 /*
  * The Electron shell: one window, its security settings, the menu, and the
@@ -37,6 +38,8 @@ let launched = false;
 let exitCode = 0;
 let quitting = false;
 const cleanups: (() => void)[] = [];
+/** `mcp-host://install?…` links that arrived before the host was ready. */
+const earlyLinks: string[] = [];
 
 // Must happen before `ready` (top-level code of an ESM entry runs before it).
 app.enableSandbox();
@@ -51,7 +54,11 @@ app.setPath(
 );
 
 if (app.requestSingleInstanceLock()) {
-  app.on('second-instance', () => {
+  registerInstallLinks();
+  app.on('second-instance', (_event, argv) => {
+    // Windows and Linux start a second instance with the link as an argument.
+    const link = linkFromArgv(argv);
+    if (link !== undefined) receiveInstallLink(link);
     if (!mainWindow || mainWindow.isDestroyed()) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
@@ -94,6 +101,46 @@ async function start(): Promise<void> {
   await started.start();
   launched = true;
   await openMainWindow();
+  // A link the app was started with, and any that came while it started.
+  const initial = linkFromArgv(process.argv.slice(1));
+  if (initial !== undefined) earlyLinks.push(initial);
+  for (const link of earlyLinks.splice(0)) receiveInstallLink(link);
+}
+
+/**
+ * The app's protocol, `mcp-host://install?…` (registered with the OS by the
+ * packaged app; a development run registers only with
+ * MCP_HOST_REGISTER_PROTOCOL=1, so tests never take over the system's
+ * handler). macOS delivers links as 'open-url', the others as arguments.
+ */
+function registerInstallLinks(): void {
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    receiveInstallLink(url);
+  });
+  if (app.isPackaged) app.setAsDefaultProtocolClient('mcp-host');
+  else if (process.env.MCP_HOST_REGISTER_PROTOCOL === '1' && process.argv[1] !== undefined) {
+    app.setAsDefaultProtocolClient('mcp-host', process.execPath, [path.resolve(process.argv[1])]);
+  }
+}
+
+/**
+ * Hands a link to the host core, which checks it and shows it in the window
+ * for the person to confirm; nothing is installed here. A bad link is one
+ * line in a native error box.
+ */
+function receiveInstallLink(link: string): void {
+  if (!host || !launched) {
+    earlyLinks.push(link);
+    return;
+  }
+  host.installs.receiveLink(link).catch((error: unknown) => {
+    dialog.showErrorBox('This install link cannot be used', describeError(error));
+  });
+  if (mainWindow && !mainWindow.isDestroyed()) {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  }
 }
 
 /**

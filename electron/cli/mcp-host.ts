@@ -12,6 +12,7 @@ import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { createLocalClient } from '../host/ipc/local-client.js';
 import { terminalSafe } from '../../shared/text/invisible.js';
 import { isBundleArgument, runBundleCommand } from './install-bundle.js';
+import { installLink } from './install-link.js';
 
 const USAGE = `Usage: mcp-host <command> [options]
 
@@ -28,6 +29,8 @@ Commands:
                                          Install a server from an MCP bundle: shows it, asks for its
                                          settings (or takes --set) and for permission to run it
   uninstall <server>                     Remove a server installed from a bundle, its files and secrets
+  install --link '<mcp-host://install?…>' Install from a link: shown in the running app's page, or
+                                         here with the exact command [--value ID=VALUE] [--name N] [--yes]
 
 Options:
   --config <file>   Use this mcp-servers.json instead of the one in the app's data folder
@@ -49,6 +52,9 @@ async function main(argv: string[]): Promise<number> {
         json: { type: 'boolean', default: false },
         args: { type: 'string' },
         set: { type: 'string', multiple: true },
+        link: { type: 'string' },
+        value: { type: 'string', multiple: true },
+        name: { type: 'string' },
         yes: { type: 'boolean', default: false },
         'dev-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
@@ -76,6 +82,27 @@ async function main(argv: string[]): Promise<number> {
 
   if ((command === 'install' && isBundleArgument(rest[0])) || command === 'uninstall') {
     return runBundleCommand(command, rest, { config: values.config, set: values.set ?? [], yes: values.yes });
+  }
+
+  if (command === 'install' && values.link !== undefined) {
+    expectArgs(rest, 0, "install --link '<mcp-host://install?…>'");
+    return installLink({
+      link: values.link,
+      yes: values.yes,
+      values: values.value ?? [],
+      name: values.name,
+      dataDir: new NodePlatform().userDataDir(),
+      createHost: () => {
+        const host = createHost({
+          platform: new NodePlatform(),
+          shell: 'headless',
+          appVersion: __APP_VERSION__,
+          configPath: values.config,
+          interactive: false,
+        });
+        return { host, api: createLocalClient(host.handlers) };
+      },
+    });
   }
 
   const host = createHost({

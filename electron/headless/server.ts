@@ -13,6 +13,7 @@ import { readStatic } from './static-files.js';
 import { boundConnections } from './connection-limits.js';
 import { startSandboxServer } from './sandbox-server.js';
 import { tooManyValues } from './frame-guard.js';
+import { INSTALL_LINK_PATH, serveInstallLink } from './install-link-endpoint.js';
 
 export interface HeadlessOptions {
   host: Host;
@@ -78,6 +79,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
       token: currentToken(),
       staticDir: options.staticDir,
       frameOrigin: sandboxOrigin(),
+      host: options.host,
     });
   });
   http.on('upgrade', (req, socket, head) => {
@@ -216,12 +218,17 @@ interface HttpContext {
   staticDir: string;
   /** The MCP Apps sandbox origin, the only one the page may frame. */
   frameOrigin: string;
+  host: Host;
 }
 
 async function serveHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpContext): Promise<void> {
   setSecurityHeaders(res, ctx.port, ctx.frameOrigin);
   if (!allowedHost(req.headers.host, ctx.port)) {
     plain(res, 403, 'Forbidden: this server only answers on 127.0.0.1.');
+    return;
+  }
+  if (requestUrl(req).pathname === INSTALL_LINK_PATH) {
+    await serveInstallLink(req, res, ctx.host, ctx.token);
     return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {

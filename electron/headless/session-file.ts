@@ -47,6 +47,19 @@ export class SessionFile {
     return session;
   }
 
+  /**
+   * The stored session if there is a valid one, without creating it (the
+   * CLI looking for a running shell must not write a new token).
+   */
+  peek(): HeadlessSession | undefined {
+    try {
+      const parsed = SessionSchema.safeParse(JSON.parse(readFileSync(this.path, 'utf8')));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The current token (read again when the file changed, e.g. after rotate-token). */
   token(): string {
     return this.read().token;

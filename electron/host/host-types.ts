@@ -8,6 +8,8 @@ import type { SamplingModel } from './client-features/sampling-model.js';
 import type { SandboxLocation } from './apps/app-views.js';
 import type { SandboxResponse } from './apps/sandbox-responder.js';
 import type { BundleInstaller } from './install/bundle/bundle-installer.js';
+import type { PendingInstall } from '../../shared/model/registry.js';
+import type { RegistryClient } from './install/registry/registry-client.js';
 
 export interface HostOptions {
   platform: Platform;
@@ -34,6 +36,8 @@ export interface HostOptions {
   samplingModel?: SamplingModel | undefined;
   /** Sampling requests each server may make per minute. Default 10. */
   samplingPerMinute?: number | undefined;
+  /** The MCP registry's client (tests shorten its time limit). */
+  registry?: RegistryClient | undefined;
 }
 
 /** The host core as the shells see it. */
@@ -49,6 +53,13 @@ export interface Host {
     /** The answer to one request made to the sandbox origin (proxy page, its script, CSP reports). */
     respond(request: { method: string; path: string; body?: string | undefined }): SandboxResponse;
   };
+  /**
+   * Install links reach the host here (the OS opening `mcp-host://install?…`,
+   * `mcp-host install --link` handing one to a running shell): checked and
+   * held as a pending install that every open page shows for confirmation.
+   * Never installs; rejects with one HostError line when the link is bad.
+   */
+  readonly installs: { receiveLink(link: string): Promise<PendingInstall> };
   /** Subscribe to every host event (the adapters forward them to the renderer). */
   onEvent(listener: AnyHostEventListener): () => void;
   /** Reads the configuration and creates a connection per server without starting any. */

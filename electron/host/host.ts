@@ -27,6 +27,9 @@ import { appHandlers } from './apps/app-handlers.js';
 import { respondToSandbox } from './apps/sandbox-responder.js';
 import { BundleInstaller } from './install/bundle/bundle-installer.js';
 import { bundleHandlers } from './install/bundle/bundle-handlers.js';
+import { FileServerSecrets, SERVER_SECRETS_FILE_NAME } from './secrets/server-secrets.js';
+import { InstallService } from './install/install-service.js';
+import { RegistryClient } from './install/registry/registry-client.js';
 
 /** Environment variable that points the app at another configuration file. */
 export const CONFIG_ENV = 'MCP_HOST_CONFIG';
@@ -83,9 +86,14 @@ export function createHost(options: HostOptions): Host {
     join(options.platform.userDataDir(), OAUTH_FILE_NAME),
     options.platform,
   );
+  const serverSecrets = new FileServerSecrets(
+    join(options.platform.userDataDir(), SERVER_SECRETS_FILE_NAME),
+    options.platform,
+  );
   const environment = options.environment ?? hostEnvironment;
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
+    secrets: (name) => serverSecrets.get(name),
     ...options.tuning,
     environment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
@@ -153,6 +161,16 @@ export function createHost(options: HostOptions): Host {
     modelContext: appContext,
   });
 
+  const installs = new InstallService({
+    registry: options.registry ?? new RegistryClient(),
+    registryUrl: async () => (await chat.claudeSettings()).registryUrl(),
+    environment,
+    serverNames: () => servers.list().map((s) => s.name),
+    save: (input) => editor.save(undefined, input),
+    secrets: serverSecrets,
+    emit,
+  });
+
   const instance = { instanceId: randomUUID(), startedAt: Date.now() };
   const handlers: HostHandlers = {
     getAppInfo: () =>
@@ -176,6 +194,7 @@ export function createHost(options: HostOptions): Host {
       // A bundle's server takes its files and secrets along.
       if (await bundles.isBundle(name)) await bundles.uninstall(name);
       else await servers.remove(name);
+      await serverSecrets.delete(name).catch(() => undefined);
       return null;
     },
     startServer: ({ name }) => servers.start(name),
@@ -208,10 +227,14 @@ export function createHost(options: HostOptions): Host {
       if (input.name !== originalName && servers.has(input.name)) return editor.save(originalName, input);
       // The typed OAuth client secret goes to the encrypted store, never to the file.
       const undo = await applyOAuthSecretInput(oauthStore, environment, originalName, input);
+      // A renamed server takes its stored secrets along (its entry refers to them by name).
+      const renamed = originalName !== undefined && originalName !== input.name;
+      if (renamed) await serverSecrets.rename(originalName, input.name);
       try {
         return await editor.save(originalName, input);
       } catch (error) {
         await undo().catch(() => undefined);
+        if (renamed) await serverSecrets.rename(input.name, originalName).catch(() => undefined);
         throw error;
       }
     },
@@ -230,6 +253,15 @@ export function createHost(options: HostOptions): Host {
     ...chat.handlers(),
     ...featureHandlers(servers, options.platform),
     ...appHandlers(appViews, appRequests),
+    searchRegistry: ({ query, cursor }) => installs.search(query, cursor),
+    prepareRegistryInstall: ({ name, version }) => installs.prepareRegistry(name, version),
+    listPendingInstalls: () => Promise.resolve(installs.list()),
+    previewInstall: (request) => installs.preview(request),
+    installServer: (request) => installs.install(request),
+    dismissInstall: ({ id }) => {
+      installs.dismiss(id);
+      return Promise.resolve(null);
+    },
     listConsents: () => Promise.resolve(consent.pending()),
     answerConsent: ({ id, answer }) => {
       consent.answer(id, answer);
@@ -241,6 +273,7 @@ export function createHost(options: HostOptions): Host {
     handlers,
     consent,
     bundles,
+    installs: { receiveLink: (link) => installs.receiveLink(link) },
     apps: {
       bindSandbox: (location) => {
         appViews.bindSandbox(location);

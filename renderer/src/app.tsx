@@ -7,9 +7,13 @@ import { Rail } from './components/shell/rail.js';
 import { BundleDropTarget } from './components/bundles/bundle-drop-target.js';
 import { useChat } from './store/chat-context.js';
 import { Deferred, ViewLoading } from './lazy/on-demand.js';
-import { ServersView, SettingsView } from './lazy/views.js';
+import { BrowseView, ServersView, SettingsView } from './lazy/views.js';
+import { InstallLinkPrompt } from './components/browse/install-link-prompt.js';
 
-/** The window: the rail (Chat, Servers, Settings), then the chosen view; consent dialogs over everything. */
+/**
+ * The window: the rail (Chat, Servers, Browse, Settings), then the chosen view; consent dialogs
+ * and installs that came from a link over everything.
+ */
 export function App() {
   const view = useChat((s) => s.view);
   return (
@@ -21,11 +25,13 @@ export function App() {
         {view === 'chat' && <ChatView />}
         <Deferred fallback={<ViewLoading />}>
           {view === 'servers' && <ServersView />}
+          {view === 'browse' && <BrowseView />}
           {view === 'settings' && <SettingsView />}
         </Deferred>
       </div>
       <BundleDropTarget />
       <ConsentQueue />
+      <InstallLinkPrompt />
       <AttentionTitle />
     </div>
   );

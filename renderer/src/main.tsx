@@ -12,6 +12,8 @@ import { AreaProvider } from './store/area-context.js';
 import { createLogsStore } from './store/logs-store.js';
 import { RulesStoreProvider } from './store/rules-context.js';
 import { createRulesStore } from './store/rules-store.js';
+import { InstallStoreProvider } from './store/install-context.js';
+import { createInstallStore } from './store/install-store.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/controls.css';
@@ -32,6 +34,7 @@ import './styles/features.css';
 import './styles/consent-dialogs.css';
 import './styles/apps.css';
 import './styles/bundles.css';
+import './styles/browse.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -43,6 +46,7 @@ const area = { host: getHost(), logs: createLogsStore(getHost()).store };
 const chat = createChatStore(getHost(), getHostConnection());
 const consent = createConsentStore(getHost(), getHostConnection());
 const rules = createRulesStore(getHost(), getHostConnection());
+const installs = createInstallStore(getHost(), getHostConnection());
 
 createRoot(root).render(
   <StrictMode>
@@ -51,7 +55,9 @@ createRoot(root).render(
         <ChatStoreProvider store={chat.store}>
           <ConsentStoreProvider store={consent.store}>
             <RulesStoreProvider store={rules.store}>
-              <App />
+              <InstallStoreProvider store={installs.store}>
+                <App />
+              </InstallStoreProvider>
             </RulesStoreProvider>
           </ConsentStoreProvider>
         </ChatStoreProvider>

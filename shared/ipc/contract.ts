@@ -70,6 +70,15 @@ import {
   OpenAppViewSchema,
 } from '../model/apps.js';
 import {
+  InstallIdSchema,
+  InstallPreviewSchema,
+  InstallRequestSchema,
+  PendingInstallSchema,
+  PrepareRegistryInstallSchema,
+  RegistryPageSchema,
+  SearchRegistrySchema,
+} from '../model/registry.js';
+import {
   EVENT_NAMES,
   REQUEST_NAMES,
   eventChannel,
@@ -390,6 +399,20 @@ export const requests = {
   appLog: { params: AppLogSchema, result: z.null() },
   /** ui/update-model-context: kept for the conversation's next user message. */
   appUpdateModelContext: { params: AppModelContextSchema, result: z.null() },
+  // Install from the MCP registry and install links (issue 12). The host prepares each install
+  // from what it fetched or received itself; the renderer names it by id and fills in values.
+  /** One page of the registry's latest entries matching the query (the registry URL is a setting). */
+  searchRegistry: { params: SearchRegistrySchema, result: RegistryPageSchema },
+  /** Fetches one entry and holds it as a pending install: its options, values to ask, runtimes found. */
+  prepareRegistryInstall: { params: PrepareRegistryInstallSchema, result: PendingInstallSchema },
+  /** Installs received from links and not yet done or closed (a page that connects late shows them). */
+  listPendingInstalls: { params: none, result: z.array(PendingInstallSchema) },
+  /** The exact command or URL installing with these values would write and run (secrets masked). */
+  previewInstall: { params: InstallRequestSchema, result: InstallPreviewSchema },
+  /** Stores the secrets, saves the entry (after the launch confirmation) and starts it. */
+  installServer: { params: InstallRequestSchema, result: ServerSnapshotSchema },
+  /** The person closed a pending install without installing. */
+  dismissInstall: { params: z.object({ id: InstallIdSchema }).strict(), result: z.null() },
 } as const;
 
 export const events = {
@@ -423,6 +446,10 @@ export const events = {
   consentResolved: ConsentResolvedSchema,
   /** A consent rule was made or revoked: the whole list, as listPolicies returns it. */
   policiesChanged: ConsentRulesSchema,
+  /** An install link arrived: show it for the person to confirm (or close). */
+  installRequested: PendingInstallSchema,
+  /** A pending install was done or closed (in this page or another): hide it. */
+  installResolved: z.object({ id: z.string() }),
 } as const;
 
 export type Requests = typeof requests;

@@ -80,6 +80,12 @@ export const REQUEST_NAMES = [
   'appOpenLink',
   'appLog',
   'appUpdateModelContext',
+  'searchRegistry',
+  'prepareRegistryInstall',
+  'listPendingInstalls',
+  'previewInstall',
+  'installServer',
+  'dismissInstall',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -100,6 +106,8 @@ export const EVENT_NAMES = [
   'consentResolved',
   'policiesChanged',
   'serverLog',
+  'installRequested',
+  'installResolved',
 ] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];

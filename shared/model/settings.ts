@@ -55,6 +55,9 @@ export const ApiKeyStateSchema = z.object({
 });
 export type ApiKeyState = z.infer<typeof ApiKeyStateSchema>;
 
+/** The official MCP registry; a company may point the app at its own (Settings). */
+export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
+
 export const SettingsSchema = z.object({
   /** Messages API endpoint; any Anthropic-compatible endpoint works. */
   baseUrl: z.string(),
@@ -64,6 +67,8 @@ export const SettingsSchema = z.object({
   apiKey: ApiKeyStateSchema,
   toolSearch: ToolSearchSettingsSchema,
   pinnedTools: z.array(PinnedToolSchema),
+  /** The MCP registry the Browse view searches. */
+  registryUrl: z.string(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -84,6 +89,15 @@ export function originOf(url: string): string {
   }
 }
 
+/** A registry address: https, or plain http only for this computer (a local or test registry). */
+export const RegistryUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'The registry URL must be http:// or https://' })
+  .max(2048)
+  .refine((url) => !url.startsWith('http:') || isLoopbackHost(new URL(url).hostname), {
+    message:
+      'The registry URL must use https:// (plain http:// only for this computer: localhost, 127.0.0.1, ::1)',
+  });
+
 export const UpdateSettingsSchema = z
   .object({
     baseUrl: z
@@ -97,6 +111,7 @@ export const UpdateSettingsSchema = z
     model: z.string().trim().min(1).max(256).optional(),
     maxIterations: z.number().int().min(1).max(200).optional(),
     toolSearch: ToolSearchSettingsSchema.partial().strict().optional(),
+    registryUrl: RegistryUrlSchema.optional(),
     /**
      * The person allows the saved key to be sent to this origin (which must be
      * the base URL's, after this update): the explicit confirmation that lets

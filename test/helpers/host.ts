@@ -30,7 +30,7 @@ export async function createTestHost(
     environment?: () => Promise<HostEnvironment>;
     /** Instead of a NodePlatform on a temp folder (launchPolicy is then ignored). */
     platform?: Platform;
-  } & Pick<HostOptions, 'samplingModel' | 'samplingPerMinute' | 'interactive'> = {},
+  } & Pick<HostOptions, 'samplingModel' | 'samplingPerMinute' | 'interactive' | 'registry'> = {},
 ): Promise<TestHost> {
   const configPath = writeConfig(servers);
   const dataDir = tempDir();
@@ -45,6 +45,7 @@ export async function createTestHost(
     samplingModel: options.samplingModel,
     samplingPerMinute: options.samplingPerMinute,
     interactive: options.interactive,
+    registry: options.registry,
   });
   const events: TestHost['events'] = [];
   host.onEvent((event, payload) => events.push({ event, payload }));

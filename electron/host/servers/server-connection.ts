@@ -40,6 +40,7 @@ import { parseToolArguments } from './tool-arguments.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
 import { toToolCallResult } from './tool-result.js';
+import { expandSecrets } from '../secrets/server-secrets.js';
 
 /** Lifecycle settings that are not per-server configuration (tests and the bench shorten them). */
 export interface ConnectionTuning {
@@ -82,6 +83,8 @@ export interface ConnectionOptions extends ConnectionTuning {
    * the entry. Throws when the entry may not have them.
    */
   launchSecrets?: (name: string, config: StdioServerConfig) => Promise<Readonly<Record<string, string>>>;
+  /** The server's stored secrets, put in place of `${secret:NAME}` just before a spawn or connect. */
+  secrets?: (server: string) => Promise<Readonly<Record<string, string>>>;
 }
 
 /**
@@ -517,7 +520,7 @@ export class ServerConnection {
     const env = (await this.options.environment()).all;
     const { client, session } = await connectHttp({
       serverName: this.name,
-      config,
+      config: await this.withSecrets(config),
       env,
       newClient: ({ legacyOnly }) =>
         this.newClient(
@@ -556,7 +559,13 @@ export class ServerConnection {
   private async connectStdio(config: StdioServerConfig, generation: number): Promise<void> {
     const environment = await this.options.environment();
     const secrets = await this.options.launchSecrets?.(this.name, config);
-    const { launch, runtime } = await resolveLaunch(this.name, config, environment, undefined, secrets);
+    const { launch, runtime } = await resolveLaunch(
+      this.name,
+      await this.withSecrets(config),
+      environment,
+      undefined,
+      secrets,
+    );
     if (generation !== this.generation) return;
     this.runtime = runtime;
     if (runtime.note !== undefined) this.output.note(runtime.note, 'info');
@@ -606,6 +615,27 @@ export class ServerConnection {
       const note = recordEra(verdicts, this.name, client, identity, settled);
       if (note !== undefined) this.log('info', note);
     }
+  }
+
+  /**
+   * The entry with its `${secret:NAME}` references (env values, arguments,
+   * headers) replaced by the stored values; only what is spawned or sent
+   * sees them, never the snapshot, the log or the remembered era.
+   */
+  private async withSecrets<T extends ServerConfig>(config: T): Promise<T> {
+    if (!this.options.secrets || !JSON.stringify(config).includes('${secret:')) return config;
+    const secrets = await this.options.secrets(this.name);
+    const expand = (text: string, where: string) => expandSecrets(text, secrets, this.name, where);
+    const table = (values: Record<string, string> | undefined, where: string) =>
+      values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, expand(v, `${where} ${k}`)]));
+    if (isStdioConfig(config)) {
+      return {
+        ...config,
+        args: config.args?.map((arg, i) => expand(arg, `argument ${String(i + 1)}`)),
+        env: table(config.env, 'env'),
+      };
+    }
+    return { ...config, headers: table(config.headers, 'header') };
   }
 
   /** A fresh SDK client (server-client.ts) and catalog for one connection attempt. */

@@ -5,6 +5,7 @@ import {
   DEFAULT_BASE_URL,
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_MODEL,
+  DEFAULT_REGISTRY_URL,
   DEFAULT_TOOL_SEARCH,
   PinnedToolSchema,
   ToolSearchSettingsSchema,
@@ -23,6 +24,7 @@ const StoredSettingsSchema = z.looseObject({
   maxIterations: z.number().int().min(1).max(200).optional(),
   toolSearch: ToolSearchSettingsSchema.optional(),
   pinnedTools: z.array(PinnedToolSchema).max(10_000).optional(),
+  registryUrl: z.string().max(2048).optional(),
   apiKey: z
     .object({
       /** Output of platform.encryptSecret; never the key in clear. */
@@ -89,6 +91,7 @@ export class SettingsStore {
         : { set: false, encrypted: this.platform.canEncrypt(), storage: this.platform.secretStorage() },
       toolSearch: this.data.toolSearch ?? DEFAULT_TOOL_SEARCH,
       pinnedTools: this.data.pinnedTools ?? [],
+      registryUrl: this.registryUrl(),
     };
   }
 
@@ -137,6 +140,7 @@ export class SettingsStore {
       ...(patch.baseUrl !== undefined ? { baseUrl } : {}),
       ...(patch.model !== undefined ? { model: patch.model } : {}),
       ...(patch.maxIterations !== undefined ? { maxIterations: patch.maxIterations } : {}),
+      ...(patch.registryUrl !== undefined ? { registryUrl: patch.registryUrl.replace(/\/+$/, '') } : {}),
       ...(patch.toolSearch !== undefined
         ? { toolSearch: { ...(this.data.toolSearch ?? DEFAULT_TOOL_SEARCH), ...patch.toolSearch } }
         : {}),
@@ -195,6 +199,11 @@ export class SettingsStore {
   async apiKey(): Promise<string | undefined> {
     const key = this.data.apiKey;
     return key && this.keyFits() ? this.platform.decryptSecret(key.stored) : undefined;
+  }
+
+  /** The MCP registry the Browse view and `?registry=` install links use. */
+  registryUrl(): string {
+    return this.data.registryUrl ?? DEFAULT_REGISTRY_URL;
   }
 
   private baseUrl(): string {

@@ -12,6 +12,9 @@ import { onDemand } from './on-demand.js';
 export const ServersView = onDemand(() =>
   import('../components/shell/servers-view.js').then((m) => m.ServersView),
 );
+export const BrowseView = onDemand(() =>
+  import('../components/browse/browse-view.js').then((m) => m.BrowseView),
+);
 export const SettingsView = onDemand(() =>
   import('../components/settings/settings-view.js').then((m) => m.SettingsView),
 );
@@ -63,6 +66,9 @@ export const ServerFormDialog = onDemand(() =>
 );
 export const BundleInstallDialog = onDemand(() =>
   import('../components/bundles/bundle-install-dialog.js').then((m) => m.BundleInstallDialog),
+);
+export const InstallDialog = onDemand(() =>
+  import('../components/browse/install-dialog.js').then((m) => m.InstallDialog),
 );
 export const RemoveServerDialog = onDemand(() =>
   import('../components/server/remove-server-dialog.js').then((m) => m.RemoveServerDialog),

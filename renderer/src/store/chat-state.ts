@@ -14,8 +14,8 @@ import type {
 import type { ConversationSettings } from '../../../shared/model/conversation-settings.js';
 import type { ModelList, Settings, UpdateSettings } from '../../../shared/model/settings.js';
 
-/** The three places of the left rail. */
-export type View = 'chat' | 'servers' | 'settings';
+/** The places of the left rail. */
+export type View = 'chat' | 'servers' | 'browse' | 'settings';
 
 /** The turn a conversation is in (or last ended with). */
 export interface TurnView {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ConversationSummary, Usage } from '../../../shared/model/chat.js';
 import { createChatStore } from './chat-store.js';
-import { DEFAULT_TOOL_SEARCH } from '../../../shared/model/settings.js';
+import { DEFAULT_REGISTRY_URL, DEFAULT_TOOL_SEARCH } from '../../../shared/model/settings.js';
 import { fakeConnection, fakeHost, flush, ok } from './fake-host.js';
 
 const zero: Usage = {
@@ -38,6 +38,7 @@ function setup() {
         maxIterations: 25,
         toolSearch: DEFAULT_TOOL_SEARCH,
         pinnedTools: [],
+        registryUrl: DEFAULT_REGISTRY_URL,
         apiKey: { set: false, encrypted: true },
       }),
     ),
@@ -125,6 +126,7 @@ describe('createChatStore', () => {
       maxIterations: 25,
       toolSearch: DEFAULT_TOOL_SEARCH,
       pinnedTools: [],
+      registryUrl: DEFAULT_REGISTRY_URL,
       apiKey: { set: true, hint: 'sk-…abcd', encrypted: true },
     });
     const sent = await store.getState().actions.send('again');

@@ -140,7 +140,7 @@ export async function findOnPath(
 }
 
 /** npm's npx entry point in a Node install: <prefix>/lib/node_modules/npm (POSIX) or <prefix>/node_modules/npm (Windows). */
-async function npxBesideRuntime(runtime: AppRuntime): Promise<string | undefined> {
+export async function npxBesideRuntime(runtime: AppRuntime): Promise<string | undefined> {
   if (runtime.electron) return undefined;
   const binDir = dirname(runtime.execPath);
   const candidates = [

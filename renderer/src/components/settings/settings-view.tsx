@@ -3,8 +3,9 @@ import { AuditSection } from './audit-section.js';
 import { ConnectionSection } from './connection-section.js';
 import { ConsentRulesSection } from './consent-rules-section.js';
 import { ToolSearchSection } from './tool-search-section.js';
+import { RegistrySection } from './registry-section.js';
 
-/** Settings: the API key, the endpoint and model, the consent rules and the audit trail. */
+/** Settings: the API key, the endpoint and model, tool search, the MCP registry, the consent rules and the audit trail. */
 export function SettingsView() {
   return (
     <main className="settings" aria-labelledby="settings-title">
@@ -15,6 +16,7 @@ export function SettingsView() {
         <ApiKeySection />
         <ConnectionSection />
         <ToolSearchSection />
+        <RegistrySection />
         <ConsentRulesSection />
         <AuditSection />
       </div>

@@ -21,6 +21,16 @@ const ITEMS: { view: View; label: string; icon: ReactNode }[] = [
     ),
   },
   {
+    view: 'browse',
+    label: 'Browse',
+    icon: (
+      <>
+        <circle cx="10.5" cy="10.5" r="5.5" />
+        <path d="M15 15l5 5" />
+      </>
+    ),
+  },
+  {
     view: 'settings',
     label: 'Settings',
     icon: (
@@ -33,7 +43,7 @@ const ITEMS: { view: View; label: string; icon: ReactNode }[] = [
 ];
 
 /**
- * The left rail: Chat, Servers, Settings. Each is a button (Tab reaches
+ * The left rail: Chat, Servers, Browse (the MCP registry), Settings. Each is a button (Tab reaches
  * them); Up/Down move between them, as in a toolbar.
  */
 export function Rail() {

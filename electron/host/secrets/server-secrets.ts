@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { HostError } from '../errors.js';
+import type { Platform } from '../platform.js';
+import { SerialQueue, tempPathFor } from '../serial-queue.js';
+
+/**
+ * Secret values of server entries (an API key an installed server needs in
+ * its environment, a token in a header), kept out of the configuration
+ * file: the entry holds `${secret:NAME}` and the value lives here, each
+ * server's table encrypted as a whole through the Platform (OS keychain,
+ * Electron safeStorage) in `server-secrets.json` in the data folder. Values
+ * are put in place only when the server is started; they never reach the
+ * renderer or a log.
+ */
+
+/** `${secret:NAME}` in an env value, argument or header value. */
+const REFERENCE = /\$\{secret:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The reference an entry holds for a secret stored under `key`. */
+export const secretReference = (key: string): string => `\${secret:${key}}`;
+
+/** The secret names a text refers to. */
+export function secretReferences(text: string): string[] {
+  return [...new Set([...text.matchAll(REFERENCE)].map((match) => match[1] ?? ''))];
+}
+
+/**
+ * Replaces every `${secret:NAME}` with the server's stored value. A
+ * reference to a value that is not stored is an error naming it (never an
+ * empty string), so the person knows to enter it again.
+ */
+export function expandSecrets(
+  text: string,
+  secrets: Readonly<Record<string, string>>,
+  server: string,
+  where: string,
+): string {
+  return text.replace(REFERENCE, (_whole, key: string) => {
+    const value = secrets[key];
+    if (value === undefined) {
+      throw new HostError(
+        'config_invalid',
+        `Server "${server}" ${where} uses \${secret:${key}}, but no secret ${key} is stored for it; install it again or edit it`,
+      );
+    }
+    return value;
+  });
+}
+
+export const SERVER_SECRETS_FILE_NAME = 'server-secrets.json';
+
+const FileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.string()) });
+const TableSchema = z.record(z.string(), z.string());
+
+/** Secrets per server name. */
+export interface ServerSecrets {
+  get(server: string): Promise<Record<string, string>>;
+  /** Replaces the server's whole table (an empty one forgets it). */
+  set(server: string, secrets: Readonly<Record<string, string>>): Promise<void>;
+  delete(server: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+}
+
+/**
+ * The file-backed store: read once (lazily), every change written in order
+ * and atomically, the replaced encrypted blob forgotten once the new file is
+ * in place. An unreadable file or entry costs the values, never a crash.
+ */
+export class FileServerSecrets implements ServerSecrets {
+  private readonly queue = new SerialQueue();
+  private readonly tables = new Map<string, Record<string, string>>();
+  private readonly stored = new Map<string, string>();
+  private loaded: Promise<void> | undefined;
+
+  constructor(
+    private readonly path: string,
+    private readonly platform: Pick<Platform, 'encryptSecret' | 'decryptSecret' | 'forgetSecret'>,
+  ) {}
+
+  async get(server: string): Promise<Record<string, string>> {
+    await this.load();
+    return { ...(this.tables.get(server) ?? {}) };
+  }
+
+  async set(server: string, secrets: Readonly<Record<string, string>>): Promise<void> {
+    await this.load();
+    await this.queue.run(async () => {
+      if (Object.keys(secrets).length > 0) this.tables.set(server, { ...secrets });
+      else this.tables.delete(server);
+      await this.persist([server]);
+    });
+  }
+
+  async delete(server: string): Promise<void> {
+    await this.load();
+    await this.queue.run(async () => {
+      if (this.tables.delete(server)) await this.persist([server]);
+    });
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    await this.load();
+    await this.queue.run(async () => {
+      const table = this.tables.get(from);
+      if (!table) return;
+      this.tables.delete(from);
+      this.tables.set(to, table);
+      await this.persist([from, to]);
+    });
+  }
+
+  private async persist(changed: readonly string[]): Promise<void> {
+    const previous = changed.flatMap((server) => {
+      const blob = this.stored.get(server);
+      return blob !== undefined ? [blob] : [];
+    });
+    for (const server of changed) {
+      const table = this.tables.get(server);
+      if (table) this.stored.set(server, await this.platform.encryptSecret(JSON.stringify(table)));
+      else this.stored.delete(server);
+    }
+    const text = `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.stored) }, null, 2)}\n`;
+    await mkdir(dirname(this.path), { recursive: true });
+    const temp = tempPathFor(this.path);
+    await writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
+    await rename(temp, this.path);
+    const kept = new Set(this.stored.values());
+    for (const blob of previous) {
+      if (!kept.has(blob)) await this.platform.forgetSecret(blob).catch(() => undefined);
+    }
+  }
+
+  private load(): Promise<void> {
+    this.loaded ??= this.read();
+    return this.loaded;
+  }
+
+  private async read(): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(this.path, 'utf8'));
+    } catch {
+      return;
+    }
+    const file = FileSchema.safeParse(json);
+    if (!file.success) return;
+    for (const [server, blob] of Object.entries(file.data.servers)) {
+      try {
+        const table = TableSchema.safeParse(JSON.parse(await this.platform.decryptSecret(blob)));
+        if (table.success) {
+          this.tables.set(server, table.data);
+          this.stored.set(server, blob);
+        }
+      } catch {
+        // A keychain entry that is gone, or a blob from another machine: the server reports the missing value.
+      }
+    }
+  }
+}
