@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { Platform } from '../platform.js';
-import { SerialQueue, tempPathFor } from '../serial-queue.js';
+import { SerialQueue } from '../serial-queue.js';
+import { EncryptedRecordsFile } from '../secrets/encrypted-records-file.js';
 
 /**
  * What the host keeps about one remote server's OAuth sign-in: tokens, the
@@ -57,8 +55,6 @@ export const OAuthRecordSchema = z.object({
   privateKey: z.string().optional(),
 });
 export type OAuthRecord = z.infer<typeof OAuthRecordSchema>;
-
-const FileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.string()) });
 
 /** Where OAuth records live; tests and the conformance client use the in-memory one. */
 export interface OAuthStore {
@@ -120,14 +116,12 @@ export class MemoryOAuthStore implements OAuthStore {
  */
 export class FileOAuthStore extends MemoryOAuthStore {
   private readonly queue = new SerialQueue();
-  private readonly stored = new Map<string, string>();
+  private readonly file: EncryptedRecordsFile<OAuthRecord>;
   private loaded: Promise<void> | undefined;
 
-  constructor(
-    private readonly path: string,
-    private readonly platform: Pick<Platform, 'encryptSecret' | 'decryptSecret' | 'forgetSecret'>,
-  ) {
+  constructor(path: string, platform: Pick<Platform, 'encryptSecret' | 'decryptSecret' | 'forgetSecret'>) {
     super();
+    this.file = new EncryptedRecordsFile(path, platform, OAuthRecordSchema);
   }
 
   override async get(server: string, resource: string): Promise<OAuthRecord> {
@@ -155,45 +149,14 @@ export class FileOAuthStore extends MemoryOAuthStore {
   }
 
   protected override async persist(server: string): Promise<void> {
-    const previous = this.stored.get(server);
-    const record = this.records.get(server);
-    if (record) this.stored.set(server, await this.platform.encryptSecret(JSON.stringify(record)));
-    else this.stored.delete(server);
-    const text = `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.stored) }, null, 2)}\n`;
-    await mkdir(dirname(this.path), { recursive: true });
-    const temp = tempPathFor(this.path);
-    await writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
-    await rename(temp, this.path);
-    if (previous !== undefined && previous !== this.stored.get(server)) {
-      await this.platform.forgetSecret(previous).catch(() => undefined);
-    }
-  }
-
-  private load(): Promise<void> {
-    this.loaded ??= this.read();
-    return this.loaded;
+    await this.file.write(new Map([[server, this.records.get(server)]]));
   }
 
   /** An unreadable file or entry costs a sign-in, never a crash. */
-  private async read(): Promise<void> {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(this.path, 'utf8'));
-    } catch {
-      return;
-    }
-    const file = FileSchema.safeParse(json);
-    if (!file.success) return;
-    for (const [server, blob] of Object.entries(file.data.servers)) {
-      try {
-        const record = OAuthRecordSchema.safeParse(JSON.parse(await this.platform.decryptSecret(blob)));
-        if (record.success) {
-          this.records.set(server, record.data);
-          this.stored.set(server, blob);
-        }
-      } catch {
-        // A keychain entry that is gone, or a blob from another machine: sign in again.
-      }
-    }
+  private load(): Promise<void> {
+    this.loaded ??= this.file.read().then((records) => {
+      for (const [server, record] of records) this.records.set(server, record);
+    });
+    return this.loaded;
   }
 }

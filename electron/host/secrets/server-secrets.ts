@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { z } from 'zod';
 import { HostError } from '../errors.js';
 import type { Platform } from '../platform.js';
-import { SerialQueue, tempPathFor } from '../serial-queue.js';
+import { SerialQueue } from '../serial-queue.js';
+import { EncryptedRecordsFile } from './encrypted-records-file.js';
 
 /**
  * Secret values of server entries (an API key an installed server needs in
@@ -52,7 +50,6 @@ export function expandSecrets(
 
 export const SERVER_SECRETS_FILE_NAME = 'server-secrets.json';
 
-const FileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.string()) });
 const TableSchema = z.record(z.string(), z.string());
 
 /** Secrets per server name. */
@@ -65,20 +62,19 @@ export interface ServerSecrets {
 }
 
 /**
- * The file-backed store: read once (lazily), every change written in order
- * and atomically, the replaced encrypted blob forgotten once the new file is
- * in place. An unreadable file or entry costs the values, never a crash.
+ * The file-backed store (encrypted-records-file.ts): read once (lazily),
+ * every change written in order. An unreadable file or entry costs the
+ * values, never a crash.
  */
 export class FileServerSecrets implements ServerSecrets {
   private readonly queue = new SerialQueue();
   private readonly tables = new Map<string, Record<string, string>>();
-  private readonly stored = new Map<string, string>();
+  private readonly file: EncryptedRecordsFile<Record<string, string>>;
   private loaded: Promise<void> | undefined;
 
-  constructor(
-    private readonly path: string,
-    private readonly platform: Pick<Platform, 'encryptSecret' | 'decryptSecret' | 'forgetSecret'>,
-  ) {}
+  constructor(path: string, platform: Pick<Platform, 'encryptSecret' | 'decryptSecret' | 'forgetSecret'>) {
+    this.file = new EncryptedRecordsFile(path, platform, TableSchema);
+  }
 
   async get(server: string): Promise<Record<string, string>> {
     await this.load();
@@ -113,50 +109,13 @@ export class FileServerSecrets implements ServerSecrets {
   }
 
   private async persist(changed: readonly string[]): Promise<void> {
-    const previous = changed.flatMap((server) => {
-      const blob = this.stored.get(server);
-      return blob !== undefined ? [blob] : [];
-    });
-    for (const server of changed) {
-      const table = this.tables.get(server);
-      if (table) this.stored.set(server, await this.platform.encryptSecret(JSON.stringify(table)));
-      else this.stored.delete(server);
-    }
-    const text = `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.stored) }, null, 2)}\n`;
-    await mkdir(dirname(this.path), { recursive: true });
-    const temp = tempPathFor(this.path);
-    await writeFile(temp, text, { encoding: 'utf8', mode: 0o600 });
-    await rename(temp, this.path);
-    const kept = new Set(this.stored.values());
-    for (const blob of previous) {
-      if (!kept.has(blob)) await this.platform.forgetSecret(blob).catch(() => undefined);
-    }
+    await this.file.write(new Map(changed.map((server) => [server, this.tables.get(server)])));
   }
 
   private load(): Promise<void> {
-    this.loaded ??= this.read();
+    this.loaded ??= this.file.read().then((tables) => {
+      for (const [server, table] of tables) this.tables.set(server, table);
+    });
     return this.loaded;
-  }
-
-  private async read(): Promise<void> {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(this.path, 'utf8'));
-    } catch {
-      return;
-    }
-    const file = FileSchema.safeParse(json);
-    if (!file.success) return;
-    for (const [server, blob] of Object.entries(file.data.servers)) {
-      try {
-        const table = TableSchema.safeParse(JSON.parse(await this.platform.decryptSecret(blob)));
-        if (table.success) {
-          this.tables.set(server, table.data);
-          this.stored.set(server, blob);
-        }
-      } catch {
-        // A keychain entry that is gone, or a blob from another machine: the server reports the missing value.
-      }
-    }
   }
 }
