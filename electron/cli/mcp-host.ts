@@ -105,6 +105,16 @@ async function main(argv: string[]): Promise<number> {
     });
   }
 
+  if (command === 'install') {
+    // Neither a bundle nor a link: say which of the two it takes, or that the file is not there.
+    throw new CliError(
+      EXIT.usage,
+      rest[0] !== undefined
+        ? `No such file: ${terminalSafe(rest[0])} (install takes a .mcpb bundle file or --link '<mcp-host://install?…>')`
+        : `install takes a .mcpb bundle file or --link '<mcp-host://install?…>'`,
+    );
+  }
+
   const host = createHost({
     platform: new NodePlatform(),
     shell: 'headless',

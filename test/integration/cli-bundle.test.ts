@@ -119,6 +119,12 @@ describe('mcp-host install / uninstall', () => {
       code: 2,
       stderr: `mcp-host: There is no file at ${join(home, 'nope.mcpb')}\n`,
     });
+    // Neither a bundle nor a link: what install takes, in one line.
+    const bare = await run(home, 'install', '--config', config);
+    expect(bare).toMatchObject({
+      code: 2,
+      stderr: "mcp-host: install takes a .mcpb bundle file or --link '<mcp-host://install?…>'\n",
+    });
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ mcpServers: {} });
     const bundles = join(home, 'MCP Host', 'bundles');
     expect(existsSync(bundles) ? readdirSync(bundles).filter((n) => n !== '.incoming') : []).toEqual([]);
