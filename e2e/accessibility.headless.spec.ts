@@ -146,6 +146,8 @@ test('the dialogs of the server manager', async ({ app, page }, testInfo) => {
 });
 
 test('the consent dialogs and the delete confirmation', async ({ app, fakeApi, page }, testInfo) => {
+  // A dozen axe runs in two themes: 24 s on a quiet machine, past the 60 s default on a busy one.
+  test.slow();
   await page.goto(app.url);
   await setUpClaude(page, fakeApi.url);
 
