@@ -4,7 +4,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyMcpbFile } from '@anthropic-ai/mcpb';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import type { LaunchRequest } from '../../electron/host/platform.js';
-import type { Keychain } from '../../electron/host/secrets/keychain.js';
 import type { BundlePreview } from '../../shared/model/bundle.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
@@ -19,6 +18,7 @@ import {
   signBundle,
   tamper,
 } from '../helpers/bundles.js';
+import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { fixtureServer, tempDir } from '../helpers/servers.js';
 
 /**
@@ -28,23 +28,6 @@ import { fixtureServer, tempDir } from '../helpers/servers.js';
  * uninstall, and every kind of bad input refused in one line with nothing
  * left behind and nothing spawned.
  */
-
-/** An OS keychain in memory: what Platform.encryptSecret stored, and what forgetSecret removed. */
-function memoryKeychain(): Keychain & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    set: (account, secret) => {
-      entries.set(account, secret);
-      return Promise.resolve();
-    },
-    get: (account) => Promise.resolve(entries.get(account) ?? null),
-    delete: (account) => {
-      entries.delete(account);
-      return Promise.resolve();
-    },
-  };
-}
 
 interface Bed extends TestHost {
   keychain: ReturnType<typeof memoryKeychain>;

@@ -4,26 +4,10 @@ import { NodePlatform } from '../../electron/host/node-platform.js';
 import { systemKeychain } from '../../electron/host/secrets/keychain.js';
 import type { Keychain } from '../../electron/host/secrets/keychain.js';
 import { SettingsStore } from '../../electron/host/settings/settings-store.js';
+import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { tempDir } from '../helpers/servers.js';
 
 const KEY = 'sk-ant-secret-0123456789-abcd';
-
-/** A keychain in memory, standing in for the OS one. */
-function memoryKeychain(): Keychain & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    set: (account, secret) => {
-      entries.set(account, secret);
-      return Promise.resolve();
-    },
-    get: (account) => Promise.resolve(entries.get(account) ?? null),
-    delete: (account) => {
-      entries.delete(account);
-      return Promise.resolve();
-    },
-  };
-}
 
 async function storeWith(keychain: Keychain | null) {
   const dir = tempDir();
