@@ -1,5 +1,5 @@
 import type { ServerInput } from '../../../shared/model/server-input.js';
-import { expandEnvReferences } from '../servers/launch/env-references.js';
+import { resolveUrl } from '../servers/transports/http-transport.js';
 import type { OAuthStore } from './oauth-store.js';
 
 /**
@@ -20,7 +20,7 @@ export type HostEnvironment = () => Promise<{ all: Readonly<Record<string, strin
  */
 async function resourceOf(url: string, environment: HostEnvironment): Promise<string> {
   try {
-    return new URL(expandEnvReferences(url, (await environment()).all, 'url')).href;
+    return resolveUrl({ config: { url }, env: (await environment()).all, serverName: '' }).href;
   } catch {
     return url;
   }
