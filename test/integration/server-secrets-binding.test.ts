@@ -71,7 +71,10 @@ function storedKeys(dataDir: string): string[] {
 function otherProgram(marker: string, reference: string): ServerConfig {
   return {
     command: process.execPath,
-    args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, String(process.env.API_TOKEN))`],
+    args: [
+      '-e',
+      `require('node:fs').writeFileSync(${JSON.stringify(marker)}, String(process.env.API_TOKEN))`,
+    ],
     env: { API_TOKEN: reference },
   };
 }
@@ -83,7 +86,9 @@ async function saveRaw(t: TestHost, servers: Record<string, ServerConfig>): Prom
 /** The other program's start fails with the app's missing-secret error, and it never ran. */
 async function expectNotInherited(t: TestHost, name: string, marker: string, from: number): Promise<void> {
   const failed = await waitForSnapshot(t, name, (s) => s.status === 'failed', `${name} failing`, from);
-  expect(failed.error).toMatch(/uses \$\{secret:[A-Za-z0-9_]+\}, but no secret [A-Za-z0-9_]+ is stored for it/);
+  expect(failed.error).toMatch(
+    /uses \$\{secret:[A-Za-z0-9_]+\}, but no secret [A-Za-z0-9_]+ is stored for it/,
+  );
   expect(failed.error).not.toContain(TOKEN);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(existsSync(marker)).toBe(false);
@@ -121,7 +126,7 @@ describe('stored secrets belong to the entry they were entered for', () => {
     await expectNotInherited(t, 'svc', marker, from);
   }, 60_000);
 
-  it('removed from the file by another program: forgotten from disk at the reload', async () => {
+  it('removed from the file by another program: kept while the file is invalid, forgotten from disk at the reload that sees it gone', async () => {
     const keychain = memoryKeychain();
     const dataDir = tempDir();
     const t = await host({ platform: new NodePlatform(dataDir, () => Promise.resolve(true), { keychain }) });
@@ -129,25 +134,29 @@ describe('stored secrets belong to the entry they were entered for', () => {
     expect(storedKeys(dataDir)).toHaveLength(1);
     expect(keychain.entries.size).toBe(1);
 
+    // Half-written by the other program: its entries are unknown, nothing is forgotten.
+    const text = readFileSync(t.configPath, 'utf8');
+    writeFileSync(t.configPath, '{ "mcpServers": ');
+    await t.api.reloadConfig({});
+    expect(storedKeys(dataDir)).toHaveLength(1);
+    writeFileSync(t.configPath, text);
+    const from = t.events.length;
+    value(await t.api.reloadConfig({}));
+    const back = await waitForSnapshot(
+      t,
+      'svc',
+      (s) => s.status === 'connected' || s.status === 'failed',
+      'svc',
+      from,
+    );
+    expect(back.error).toBeUndefined();
+    expect(await environmentOf(t, 'svc')).toContain(TOKEN);
+
+    // The entry removed by the other program.
     writeFileSync(t.configPath, JSON.stringify({ mcpServers: {} }, null, 2));
     value(await t.api.reloadConfig({}));
     expect(storedKeys(dataDir)).toEqual([]);
     expect(keychain.entries.size).toBe(0);
-  }, 60_000);
-
-  it('an invalid file forgets nothing (its entries are unknown); the fixed file gets the secrets back', async () => {
-    const t = await host();
-    await installWithSecret(t, 'svc');
-    const text = readFileSync(t.configPath, 'utf8');
-    writeFileSync(t.configPath, '{ "mcpServers": ');
-    await t.api.reloadConfig({});
-    expect(storedKeys(t.dataDir)).toHaveLength(1);
-    writeFileSync(t.configPath, text);
-    const from = t.events.length;
-    value(await t.api.reloadConfig({}));
-    const back = await waitForSnapshot(t, 'svc', (s) => s.status === 'connected' || s.status === 'failed', 'svc', from);
-    expect(back.error).toBeUndefined();
-    expect(await environmentOf(t, 'svc')).toContain(TOKEN);
   }, 60_000);
 
   it('the edit form: a rename and a new argument keep them; another command forgets them', async () => {
@@ -180,7 +189,13 @@ describe('stored secrets belong to the entry they were entered for', () => {
     symlinkSync(process.execPath, node);
     await t.api.saveServer({
       originalName: 'svc2',
-      input: { transport: 'stdio', name: 'svc2', command: node, args: other.args, env: { API_TOKEN: reference } },
+      input: {
+        transport: 'stdio',
+        name: 'svc2',
+        command: node,
+        args: other.args,
+        env: { API_TOKEN: reference },
+      },
     });
     await expectNotInherited(t, 'svc2', marker, from);
     expect(storedKeys(t.dataDir)).toEqual([]);

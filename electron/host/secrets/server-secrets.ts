@@ -129,7 +129,8 @@ export class FileServerSecrets implements ServerSecrets {
   async valuesFor(server: string, config: ServerConfig): Promise<Record<string, string>> {
     await this.load();
     const record = this.records.get(keyOf({ configPath: this.configPath, server }));
-    if (!record || !isBound(record) || record.binding.identity.hash !== serverIdentity(config).hash) return {};
+    if (!record || !isBound(record) || record.binding.identity.hash !== serverIdentity(config).hash)
+      return {};
     return { ...record.values };
   }
 
@@ -173,7 +174,8 @@ export class FileServerSecrets implements ServerSecrets {
         const entry = entries[binding.server];
         if (!entry || serverIdentity(entry).hash !== binding.identity.hash) put(key, undefined);
       }
-      if (changed.size > 0) await this.file.write(new Map([...changed].map((key) => [key, this.records.get(key)])));
+      if (changed.size > 0)
+        await this.file.write(new Map([...changed].map((key) => [key, this.records.get(key)])));
     });
   }
 
