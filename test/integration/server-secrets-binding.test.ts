@@ -9,6 +9,8 @@ import type { ServerConfig } from '../../shared/model/config.js';
 import { createTestHost, value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { memoryKeychain } from '../helpers/memory-keychain.js';
+import { startHttpFixture } from '../helpers/http-servers.js';
+import type { HttpFixture } from '../helpers/http-servers.js';
 import { everythingEntry, tempDir } from '../helpers/servers.js';
 
 /**
@@ -20,10 +22,43 @@ import { everythingEntry, tempDir } from '../helpers/servers.js';
  */
 
 let open: TestHost[] = [];
+let fixtures: HttpFixture[] = [];
 afterEach(async () => {
   await Promise.all(open.map((t) => t.dispose()));
+  await Promise.all(fixtures.map((f) => f.stop()));
   open = [];
+  fixtures = [];
 });
+
+async function httpFixture(): Promise<HttpFixture> {
+  const fixture = await startHttpFixture();
+  fixtures.push(fixture);
+  return fixture;
+}
+
+/** Installs a remote server from an install link whose password input goes to the x-api-key header. */
+async function installRemoteWithSecret(t: TestHost, name: string, url: string): Promise<string> {
+  const link = makeInstallLink(name, {
+    url,
+    type: 'streamable-http',
+    headers: { 'x-api-key': '${input:key}' },
+    inputs: [{ id: 'key', password: true }],
+  });
+  const pending = await t.host.installs.receiveLink(link);
+  value(await t.api.installServer({ id: pending.id, option: 0, name, values: { key: TOKEN } }));
+  const connected = await waitForSnapshot(t, name, (s) => s.status === 'connected' || s.status === 'failed');
+  expect(connected.error).toBeUndefined();
+  const entry = entryOf(t, name) as { headers?: Record<string, string> };
+  return entry.headers?.['x-api-key'] ?? '';
+}
+
+/** Whether any request the fixture received carried the token, on any path or header. */
+async function sawToken(fixture: HttpFixture, path?: string): Promise<boolean> {
+  const requests = await fixture.requests();
+  return requests.some(
+    (r) => (path === undefined || r.path === path) && JSON.stringify(r.headers).includes(TOKEN),
+  );
+}
 
 const TOKEN = 'sk-bound-7f3a9c';
 
@@ -198,6 +233,56 @@ describe('stored secrets belong to the entry they were entered for', () => {
       },
     });
     await expectNotInherited(t, 'svc2', marker, from);
+    expect(storedKeys(t.dataDir)).toEqual([]);
+  }, 60_000);
+
+  it('remote: deleted in the raw editor, the same name re-added with another URL does not send the header value there', async () => {
+    const t = await host();
+    const first = await httpFixture();
+    const other = await httpFixture();
+    const reference = await installRemoteWithSecret(t, 'api', `${first.origin}/mcp`);
+    expect(await sawToken(first)).toBe(true);
+
+    await saveRaw(t, {});
+    expect(storedKeys(t.dataDir)).toEqual([]);
+
+    const from = t.events.length;
+    await saveRaw(t, {
+      api: { type: 'streamable-http', url: `${other.origin}/mcp`, headers: { 'x-api-key': reference } },
+    });
+    const failed = await waitForSnapshot(t, 'api', (s) => s.status === 'failed', 'api failing', from);
+    expect(failed.error).toMatch(
+      /header x-api-key uses \$\{secret:[A-Za-z0-9_]+\}, but no secret [A-Za-z0-9_]+ is stored for it/,
+    );
+    expect(await sawToken(other)).toBe(false);
+  }, 60_000);
+
+  it('remote, the edit form: another path on the same site keeps the value; another site forgets it', async () => {
+    const t = await host();
+    const first = await httpFixture();
+    const other = await httpFixture();
+    const reference = await installRemoteWithSecret(t, 'api', `${first.origin}/mcp`);
+    const edit = (url: string) =>
+      t.api.saveServer({
+        originalName: 'api',
+        input: {
+          transport: 'http',
+          name: 'api',
+          type: 'streamable-http',
+          url,
+          headers: { 'x-api-key': reference },
+        },
+      });
+
+    const samePlace = value(await edit(`${first.origin}/mcp-2025-03-26`));
+    expect(samePlace.error).toBeUndefined();
+    expect(samePlace.status).toBe('connected');
+    expect(await sawToken(first, '/mcp-2025-03-26')).toBe(true);
+
+    const elsewhere = value(await edit(`${other.origin}/mcp`));
+    expect(elsewhere.status).toBe('failed');
+    expect(elsewhere.error).toMatch(/no secret [A-Za-z0-9_]+ is stored for it/);
+    expect(await sawToken(other)).toBe(false);
     expect(storedKeys(t.dataDir)).toEqual([]);
   }, 60_000);
 

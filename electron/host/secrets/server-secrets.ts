@@ -128,10 +128,11 @@ export class FileServerSecrets implements ServerSecrets {
    */
   async valuesFor(server: string, config: ServerConfig): Promise<Record<string, string>> {
     await this.load();
-    const record = this.records.get(keyOf({ configPath: this.configPath, server }));
-    if (!record || !isBound(record) || record.binding.identity.hash !== serverIdentity(config).hash)
-      return {};
-    return { ...record.values };
+    const key = keyOf({ configPath: this.configPath, server });
+    const record = this.records.get(key);
+    // The binding inside the encrypted record decides, not the file's plain key.
+    if (!record || !isBound(record) || keyOf(record.binding) !== key) return {};
+    return record.binding.identity.hash === serverIdentity(config).hash ? { ...record.values } : {};
   }
 
   /**
