@@ -5,8 +5,8 @@ import type { IdentityParts } from '../../../shared/model/consent-rules.js';
 import { identityHash, serverIdentity } from '../consent/server-identity.js';
 
 /**
- * Whom a server's stored secrets belong to. The rule (also in the README,
- * "Install from the MCP registry"):
+ * Whom a server's stored secrets belong to. The rule (also in
+ * docs/install-servers.md, "Browse the MCP registry and install links"):
  *
  * 1. A table of secrets belongs to one entry: the configuration file it was
  *    entered for, the server's name and the server's identity — the same
