@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ChatService, markInterrupted } from './chat/chat-service.js';
 import { ToolConsent } from './chat/tool-consent.js';
 import type { Host, HostOptions } from './host-types.js';
@@ -86,7 +86,8 @@ export function createHost(options: HostOptions): Host {
       emit('consentResolved', { id, outcome });
     },
   });
-  const store = new ConfigStore(resolveConfigPath(options));
+  const configPath = resolveConfigPath(options);
+  const store = new ConfigStore(configPath);
   const logs = new ServerLogs(emit);
   const persistence = new Persistence({
     platform: options.platform,
@@ -124,11 +125,13 @@ export function createHost(options: HostOptions): Host {
   const serverSecrets = new FileServerSecrets(
     join(options.platform.userDataDir(), SERVER_SECRETS_FILE_NAME),
     options.platform,
+    resolve(configPath),
   );
   const environment = options.environment ?? hostEnvironment;
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
-    secrets: (name) => serverSecrets.get(name),
+    secrets: (name, config) => serverSecrets.valuesFor(name, config),
+    secretTables: serverSecrets,
     ...options.tuning,
     environment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
@@ -210,7 +213,6 @@ export function createHost(options: HostOptions): Host {
       servers,
       logs,
       bundles,
-      serverSecrets,
       // The one-shot CLI keeps no audit trail (it never opens the database).
       persistence: options.interactive !== false ? persistence : undefined,
     }),
@@ -219,7 +221,6 @@ export function createHost(options: HostOptions): Host {
       editor,
       bundles,
       oauthStore,
-      serverSecrets,
       environment,
       startAll: () => {
         startInBackground(servers);

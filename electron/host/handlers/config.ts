@@ -2,7 +2,6 @@ import { applyOAuthSecretInput, withStoredSecretFlag } from '../auth/oauth-secre
 import type { FileOAuthStore } from '../auth/oauth-store.js';
 import type { BundleInstaller } from '../install/bundle/bundle-installer.js';
 import type { DomainHandlers } from '../ipc/handlers.js';
-import type { FileServerSecrets } from '../secrets/server-secrets.js';
 import type { ConfigEditor } from '../servers/config/config-editor.js';
 import type { HostEnvironment } from '../servers/launch/login-env.js';
 import type { ServerManager } from '../servers/server-manager.js';
@@ -12,7 +11,6 @@ export interface ConfigHandlerDeps {
   editor: ConfigEditor;
   bundles: BundleInstaller;
   oauthStore: FileOAuthStore;
-  serverSecrets: FileServerSecrets;
   environment: () => Promise<HostEnvironment>;
   /** Connects every enabled server in the background after a (re)load. */
   startAll: () => void;
@@ -20,7 +18,7 @@ export interface ConfigHandlerDeps {
 
 /** The configuration requests: the file, its entries, the raw text, imports from other hosts. */
 export function configHandlers(deps: ConfigHandlerDeps): DomainHandlers<'config'> {
-  const { servers, editor, bundles, oauthStore, serverSecrets, environment } = deps;
+  const { servers, editor, bundles, oauthStore, environment } = deps;
   return {
     getConfigState: () => Promise.resolve(servers.configState()),
     reloadConfig: async () => {
@@ -35,14 +33,11 @@ export function configHandlers(deps: ConfigHandlerDeps): DomainHandlers<'config'
       if (input.name !== originalName && servers.has(input.name)) return editor.save(originalName, input);
       // The typed OAuth client secret goes to the encrypted store, never to the file.
       const undo = await applyOAuthSecretInput(oauthStore, environment, originalName, input);
-      // A renamed server takes its stored secrets along (its entry refers to them by name).
-      const renamed = originalName !== undefined && originalName !== input.name;
-      if (renamed) await serverSecrets.rename(originalName, input.name);
+      // The `${secret:}` table follows the edited entry once it is written (ServerManager.install).
       try {
         return await editor.save(originalName, input);
       } catch (error) {
         await undo().catch(() => undefined);
-        if (renamed) await serverSecrets.rename(input.name, originalName).catch(() => undefined);
         throw error;
       }
     },

@@ -2,7 +2,6 @@ import { auditUserCall } from '../consent/user-call-audit.js';
 import type { BundleInstaller } from '../install/bundle/bundle-installer.js';
 import type { DomainHandlers } from '../ipc/handlers.js';
 import type { Persistence } from '../persistence/persistence.js';
-import type { FileServerSecrets } from '../secrets/server-secrets.js';
 import type { ServerLogs } from '../servers/lifecycle/server-log.js';
 import type { ServerManager } from '../servers/server-manager.js';
 
@@ -10,21 +9,20 @@ export interface ServerHandlerDeps {
   servers: ServerManager;
   logs: ServerLogs;
   bundles: BundleInstaller;
-  serverSecrets: FileServerSecrets;
   /** Absent in the one-shot CLI, which keeps no audit trail (it never opens the database). */
   persistence?: Persistence | undefined;
 }
 
 /** The server requests: lifecycle, sign-in, calls the person makes, logs. */
 export function serverHandlers(deps: ServerHandlerDeps): DomainHandlers<'servers'> {
-  const { servers, logs, bundles, serverSecrets, persistence } = deps;
+  const { servers, logs, bundles, persistence } = deps;
   return {
     listServers: () => Promise.resolve(servers.list()),
     removeServer: async ({ name }) => {
-      // A bundle's server takes its files and secrets along.
+      // A bundle's server takes its files and secrets along; either way the
+      // server manager forgets its `${secret:}` table with the entry.
       if (await bundles.isBundle(name)) await bundles.uninstall(name);
       else await servers.remove(name);
-      await serverSecrets.delete(name).catch(() => undefined);
       return null;
     },
     startServer: ({ name }) => servers.get(name).start(),

@@ -83,8 +83,11 @@ export interface ConnectionOptions extends ConnectionTuning {
    * the entry. Throws when the entry may not have them.
    */
   launchSecrets?: (name: string, config: StdioServerConfig) => Promise<Readonly<Record<string, string>>>;
-  /** The server's stored secrets, put in place of `${secret:NAME}` just before a spawn or connect. */
-  secrets?: (server: string) => Promise<Readonly<Record<string, string>>>;
+  /**
+   * The stored secrets of this entry (its name and configuration as written),
+   * put in place of `${secret:NAME}` just before a spawn or connect.
+   */
+  secrets?: (server: string, config: ServerConfig) => Promise<Readonly<Record<string, string>>>;
 }
 
 /**
@@ -624,7 +627,7 @@ export class ServerConnection {
    */
   private async withSecrets<T extends ServerConfig>(config: T): Promise<T> {
     if (!this.options.secrets || !JSON.stringify(config).includes('${secret:')) return config;
-    const secrets = await this.options.secrets(this.name);
+    const secrets = await this.options.secrets(this.name, config);
     const expand = (text: string, where: string) => expandSecrets(text, secrets, this.name, where);
     const table = (values: Record<string, string> | undefined, where: string) =>
       values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, expand(v, `${where} ${k}`)]));

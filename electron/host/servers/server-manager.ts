@@ -9,11 +9,20 @@ import { CancellableCalls } from './lifecycle/request-policy.js';
 import { ServerConnection } from './server-connection.js';
 import type { ConnectionOptions } from './server-connection.js';
 import type { ServerLogs } from './lifecycle/server-log.js';
+import type { SavedEntry } from '../secrets/server-secrets.js';
 
 export interface ServerManagerOptions extends Omit<ConnectionOptions, 'onChange' | 'onLog'> {
   emit: HostEventSink;
   /** Where each server's log goes (stderr, notifications/message, lifecycle). */
   logs?: ServerLogs;
+  /**
+   * The stored `${secret:NAME}` tables (secrets/server-secrets.ts), told of
+   * every change to the set of entries so that a table never outlives the
+   * entry it belongs to (secrets/secret-binding.ts).
+   */
+  secretTables?: {
+    reconcile(entries: Readonly<Record<string, ServerConfig>>, saved?: SavedEntry): Promise<void>;
+  };
 }
 
 /**
@@ -42,6 +51,7 @@ export class ServerManager {
     for (const name of this.connections.keys()) this.options.emit('serverRemoved', { name });
     this.connections.clear();
     await this.store.load();
+    await this.reconcileSecrets();
     for (const [name, config] of Object.entries(this.store.servers())) {
       this.connections.set(name, this.createConnection(name, config));
     }
@@ -75,6 +85,7 @@ export class ServerManager {
       // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the table is keyed by server name
       delete servers[name];
     });
+    await this.reconcileSecrets();
     this.connections.delete(name);
     await connection.stop();
     this.options.logs?.delete(name);
@@ -96,10 +107,13 @@ export class ServerManager {
   /**
    * Puts a connection for `name` with `config` in place of `previous` (same
    * position in the list), ending the previous one first. Does not start it.
+   * The entry is already in the file; its stored secrets are bound to it
+   * (an install's) or follow it from `previous` (an edit) before it starts.
    */
   async install(name: string, config: ServerConfig, previous?: string): Promise<ServerConnection> {
     const old = previous !== undefined ? this.connections.get(previous) : undefined;
     if (old) await old.stop();
+    await this.reconcileSecrets({ name, previous });
     const connection = this.createConnection(name, config);
     const next = new Map<string, ServerConnection>();
     if (previous !== undefined && old) {
@@ -185,6 +199,17 @@ export class ServerManager {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.connections.values()].map((c) => c.stop()));
+  }
+
+  /**
+   * Lets the secret tables follow the configuration just read or written.
+   * Skipped while the file is invalid (its entries are unknown then). A
+   * failed write is not the caller's failure: the tables in memory have
+   * changed already, so no value reaches an entry it does not belong to.
+   */
+  private async reconcileSecrets(saved?: SavedEntry): Promise<void> {
+    if (!this.store.state.ok || !this.options.secretTables) return;
+    await this.options.secretTables.reconcile(this.store.servers(), saved).catch(() => undefined);
   }
 
   private createConnection(name: string, config: ServerConfig): ServerConnection {
