@@ -27,7 +27,7 @@ describe.skipIf(process.platform === 'win32')('a server entry whose runtime is n
     expect(Date.now() - started).toBeLessThan(3000);
     expect(snapshot.status).toBe('failed');
     expect(snapshot.error).toBe(
-      'Server "git" needs uv (uvx) ("uvx"), not found on this machine; install it with: curl -LsSf https://astral.sh/uv/install.sh | sh (see https://docs.astral.sh/uv/)',
+      'Server "git" needs uv (uvx), not found on this machine; install it with: curl -LsSf https://astral.sh/uv/install.sh | sh (see https://docs.astral.sh/uv/)',
     );
   });
 
@@ -39,7 +39,7 @@ describe.skipIf(process.platform === 'win32')('a server entry whose runtime is n
     const snapshot = await start(t.api, 'py');
     expect(snapshot.status).toBe('failed');
     expect(snapshot.error).toMatch(
-      /^Server "py" needs Python \("python3"\), not found on this machine; install Python 3 from https:\/\/www\.python\.org\/downloads\/[^\n]*$/,
+      /^Server "py" needs Python \(python3\), not found on this machine; install Python 3 from https:\/\/www\.python\.org\/downloads\/[^\n]*$/,
     );
   });
 
@@ -55,7 +55,7 @@ describe.skipIf(process.platform === 'win32')('a server entry whose runtime is n
     const snapshot = await start(t.api, 'py');
     expect(snapshot.status).toBe('failed');
     expect(snapshot.error).toBe(
-      'Server "py" needs Python ("python"), not found on this machine; "python3" is installed: use it as the command',
+      'Server "py" needs Python (python), not found on this machine; "python3" is installed: use it as the command',
     );
   });
 });

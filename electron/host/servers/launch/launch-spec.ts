@@ -102,7 +102,7 @@ export async function resolveLaunch(
         : need.how;
     throw new HostError(
       'connection_failed',
-      `${where} needs ${need.what} ("${command}"), not found on this machine; ${instead}`,
+      `${where} needs ${need.what}, not found on this machine; ${instead}`,
     );
   }
   // Let the spawn fail: its error names the command and the PATH searched.

@@ -11,25 +11,20 @@ export interface RuntimeNeed {
   how: string;
 }
 
-const UV: RuntimeNeed = {
-  what: 'uv (uvx)',
-  how:
-    process.platform === 'win32'
-      ? 'install it with: powershell -ExecutionPolicy ByPass -c "irm https://astral.sh/uv/install.ps1 | iex" (see https://docs.astral.sh/uv/)'
-      : 'install it with: curl -LsSf https://astral.sh/uv/install.sh | sh (see https://docs.astral.sh/uv/)',
-};
+const UV_HOW =
+  process.platform === 'win32'
+    ? 'install it with: powershell -ExecutionPolicy ByPass -c "irm https://astral.sh/uv/install.ps1 | iex" (see https://docs.astral.sh/uv/)'
+    : 'install it with: curl -LsSf https://astral.sh/uv/install.sh | sh (see https://docs.astral.sh/uv/)';
 
-const PYTHON: RuntimeNeed = {
-  what: 'Python',
-  how: 'install Python 3 from https://www.python.org/downloads/ or with your system package manager, or start the server with uvx',
-};
+const PYTHON_HOW =
+  'install Python 3 from https://www.python.org/downloads/ or with your system package manager, or start the server with uvx';
 
 const NEEDS: Readonly<Record<string, RuntimeNeed>> = {
   npx: { what: 'Node.js (npx)', how: 'install Node.js from https://nodejs.org/' },
-  uvx: UV,
-  uv: UV,
-  python: PYTHON,
-  python3: PYTHON,
+  uvx: { what: 'uv (uvx)', how: UV_HOW },
+  uv: { what: 'uv', how: UV_HOW },
+  python: { what: 'Python (python)', how: PYTHON_HOW },
+  python3: { what: 'Python (python3)', how: PYTHON_HOW },
   docker: { what: 'Docker', how: 'install it from https://docs.docker.com/get-docker/' },
 };
 
