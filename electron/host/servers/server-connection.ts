@@ -21,7 +21,7 @@ import { createServerClient } from './server-client.js';
 import type { EraVerdicts } from './launch/era-verdicts.js';
 import { describeTarget, launchFacts, negotiatedFacts } from './connection-facts.js';
 import { launcherLines } from './launch/launcher-output.js';
-import { connectStdio } from './launch/stdio-handshake.js';
+import { connectStdio, probePatienceMs } from './launch/stdio-handshake.js';
 import { ServerOutput, strayCountText } from './lifecycle/server-output.js';
 import { connectHttp, resolveUrl } from './transports/http-transport.js';
 import { ServerAuthSession } from '../auth/server-auth.js';
@@ -586,7 +586,7 @@ export class ServerConnection {
       prior,
       isCurrent: () => generation === this.generation,
       output: this.output,
-      newClient: () => this.newClient(generation, prior, Math.floor(this.connectTimeoutMs / 2)),
+      newClient: () => this.newClient(generation, prior, probePatienceMs(this.connectTimeoutMs)),
       afterConnect: (connected) => this.serverCatalog?.load(connected) ?? Promise.resolve(),
       adopt: (attempt) => {
         this.transport = attempt;
