@@ -1,4 +1,4 @@
-import { onDemand } from './on-demand.js';
+import { onDemand } from '../common/on-demand.js';
 
 /**
  * Everything the first screen (the chat, with no conversation or a short
@@ -10,74 +10,74 @@ import { onDemand } from './on-demand.js';
 
 // Sections of the rail other than Chat.
 export const ServersView = onDemand(() =>
-  import('../components/shell/servers-view.js').then((m) => m.ServersView),
+  import('../features/servers/servers-view.js').then((m) => m.ServersView),
 );
 export const BrowseView = onDemand(() =>
-  import('../components/browse/browse-view.js').then((m) => m.BrowseView),
+  import('../features/browse/browse-view.js').then((m) => m.BrowseView),
 );
 export const SettingsView = onDemand(() =>
-  import('../components/settings/settings-view.js').then((m) => m.SettingsView),
+  import('../features/settings/settings-view.js').then((m) => m.SettingsView),
 );
 
 // A conversation's messages: the virtualized list (@tanstack/react-virtual), tool cards and results.
 export const MessageList = onDemand(() =>
-  import('../components/chat/message-list.js').then((m) => m.MessageList),
+  import('../features/chat/message-list.js').then((m) => m.MessageList),
 );
 
 // Markdown and code highlighting (react-markdown, remark-gfm, highlight.js).
-export const Markdown = onDemand(() => import('../components/chat/markdown.js').then((m) => m.Markdown));
+export const Markdown = onDemand(() => import('../features/markdown/markdown.js').then((m) => m.Markdown));
 
 // Dialogs.
 export const ToolConsentDialog = onDemand(() =>
-  import('../components/consent/tool-consent-dialog.js').then((m) => m.ToolConsentDialog),
+  import('../features/consent/tool-consent-dialog.js').then((m) => m.ToolConsentDialog),
 );
 export const SamplingDialog = onDemand(() =>
-  import('../components/sampling/sampling-dialog.js').then((m) => m.SamplingDialog),
+  import('../features/sampling/sampling-dialog.js').then((m) => m.SamplingDialog),
 );
 export const SamplingReviewDialog = onDemand(() =>
-  import('../components/sampling/sampling-review-dialog.js').then((m) => m.SamplingReviewDialog),
+  import('../features/sampling/sampling-review-dialog.js').then((m) => m.SamplingReviewDialog),
 );
 export const ElicitationFormDialog = onDemand(() =>
-  import('../components/elicitation/elicitation-form-dialog.js').then((m) => m.ElicitationFormDialog),
+  import('../features/elicitation/elicitation-form-dialog.js').then((m) => m.ElicitationFormDialog),
 );
 export const ElicitationUrlDialog = onDemand(() =>
-  import('../components/elicitation/elicitation-url-dialog.js').then((m) => m.ElicitationUrlDialog),
+  import('../features/elicitation/elicitation-url-dialog.js').then((m) => m.ElicitationUrlDialog),
 );
 export const ConversationSettingsDialog = onDemand(() =>
-  import('../components/chat/conversation-settings-dialog.js').then((m) => m.ConversationSettingsDialog),
+  import('../features/chat/conversation-settings-dialog.js').then((m) => m.ConversationSettingsDialog),
 );
 export const ExportDialog = onDemand(() =>
-  import('../components/chat/export-dialog.js').then((m) => m.ExportDialog),
+  import('../features/chat/export-dialog.js').then((m) => m.ExportDialog),
 );
 export const DeleteConversationDialog = onDemand(() =>
-  import('../components/chat/delete-conversation-dialog.js').then((m) => m.DeleteConversationDialog),
+  import('../features/chat/delete-conversation-dialog.js').then((m) => m.DeleteConversationDialog),
 );
 export const AddServerDialog = onDemand(() =>
-  import('../components/add-server/add-server-dialog.js').then((m) => m.AddServerDialog),
+  import('../features/config/add-server-dialog.js').then((m) => m.AddServerDialog),
 );
 export const ImportDialog = onDemand(() =>
-  import('../components/config/import-dialog.js').then((m) => m.ImportDialog),
+  import('../features/config/import-dialog.js').then((m) => m.ImportDialog),
 );
 export const RawConfigDialog = onDemand(() =>
-  import('../components/config/raw-config-dialog.js').then((m) => m.RawConfigDialog),
+  import('../features/config/raw-config-dialog.js').then((m) => m.RawConfigDialog),
 );
 export const ServerFormDialog = onDemand(() =>
-  import('../components/config/server-form-dialog.js').then((m) => m.ServerFormDialog),
+  import('../features/config/server-form-dialog.js').then((m) => m.ServerFormDialog),
 );
 export const BundleInstallDialog = onDemand(() =>
-  import('../components/bundles/bundle-install-dialog.js').then((m) => m.BundleInstallDialog),
+  import('../features/bundles/bundle-install-dialog.js').then((m) => m.BundleInstallDialog),
 );
 export const InstallDialog = onDemand(() =>
-  import('../components/browse/install-dialog.js').then((m) => m.InstallDialog),
+  import('../features/browse/install-dialog.js').then((m) => m.InstallDialog),
 );
 export const RemoveServerDialog = onDemand(() =>
-  import('../components/server/remove-server-dialog.js').then((m) => m.RemoveServerDialog),
+  import('../features/servers/remove-server-dialog.js').then((m) => m.RemoveServerDialog),
 );
 
 // Panels of the server view used less often.
-export const LogView = onDemand(() => import('../components/logs/log-view.js').then((m) => m.LogView));
+export const LogView = onDemand(() => import('../features/logs/log-view.js').then((m) => m.LogView));
 // A prompt's argument form (in the "/" picker and the Prompts tab). The picker
 // itself is not here: it must answer Enter the moment "/" opens it.
 export const PromptForm = onDemand(() =>
-  import('../components/prompts/prompt-form.js').then((m) => m.PromptForm),
+  import('../features/resources-prompts/prompt-form.js').then((m) => m.PromptForm),
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkArgumentsJson } from './arguments-json.js';
+import { checkArgumentsJson } from '../store/arguments-json.js';
 
 describe('checkArgumentsJson', () => {
   it('passes a JSON object through unchanged and treats blank text as {}', () => {

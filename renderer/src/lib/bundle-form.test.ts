@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleField } from '../../../shared/model/bundle.js';
-import { formValues, initialForm } from './bundle-form.js';
+import { formValues, initialForm } from '../features/bundles/bundle-form.js';
 
 const field = (key: string, more: Partial<BundleField>): BundleField => ({
   key,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../shared/model/import.js';
-import { initialRows, planImport } from './import-plan.js';
+import { initialRows, planImport } from '../features/config/import-plan.js';
 
 const preview: ImportPreview = {
   source: 'vscode',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../shared/model/logs.js';
-import { mergeEntries, MAX_LOG_ENTRIES } from '../store/logs-store.js';
-import { NO_FILTER, filterLog, formatLines } from './log-filter.js';
+import { mergeEntries, MAX_LOG_ENTRIES } from '../features/logs/logs-store.js';
+import { NO_FILTER, filterLog, formatLines } from '../features/logs/log-filter.js';
 
 const entry = (seq: number, over: Partial<LogEntry> = {}): LogEntry => ({
   seq,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptInsert } from './prompt-insert.js';
+import { promptInsert } from '../features/chat/prompt-insert.js';
 
 const PIXEL = 'iVBORw0KGgo=';
 

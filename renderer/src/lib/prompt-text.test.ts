@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptAsText } from './prompt-text.js';
+import { promptAsText } from '../features/resources-prompts/prompt-text.js';
 
 describe('promptAsText', () => {
   it('joins text messages, inlines embedded text resources and names binary content', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatRelative } from './relative-time.js';
+import { formatCountdown, formatRelative } from '../features/servers/relative-time.js';
 
 const NOW = 1_800_000_000_000;
 const s = (n: number) => NOW + n * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argumentsSkeleton } from './schema-skeleton.js';
+import { argumentsSkeleton } from '../features/tools/schema-skeleton.js';
 
 const parse = (schema: Record<string, unknown>): unknown => JSON.parse(argumentsSkeleton(schema));
 

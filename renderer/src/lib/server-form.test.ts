@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SERVER_FORM, parseServerForm } from './server-form.js';
+import { EMPTY_SERVER_FORM, parseServerForm } from '../features/config/server-form.js';
 
 describe('parseServerForm', () => {
   it('splits arguments by line and environment by KEY=VALUE', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFrameBatcher } from './frame-batcher.js';
-import { streamChunks } from './stream-chunks.js';
+import { createFrameBatcher } from '../features/chat/frame-batcher.js';
+import { streamChunks } from '../features/chat/stream-chunks.js';
 
 describe('createFrameBatcher', () => {
   it('hands over everything pushed before a frame in one flush, and schedules one frame per burst', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewUri, templateVariables } from './uri-template.js';
+import { previewUri, templateVariables } from '../features/resources-prompts/uri-template.js';
 
 describe('templateVariables', () => {
   it('finds level 1 variables in order', () => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { StoreApi } from 'zustand/vanilla';
 import type { HostApi } from '../../../shared/ipc/host-api.js';
-import type { LogsState } from './logs-store.js';
+import type { LogsState } from '../features/logs/logs-store.js';
 
 interface AreaContextValue {
   host: HostApi;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentId, createAttachmentsStore } from './attachments.js';
+import { attachmentId, createAttachmentsStore } from '../features/chat/attachments.js';
 
 describe('attachments store', () => {
   it('attaches each resource of a server once, detaches and clears', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ConversationDetail } from '../../../shared/model/chat.js';
-import { reconcileLoaded } from './chat-reducers.js';
-import { emptyConversationView } from './chat-state.js';
-import type { ConversationView } from './chat-state.js';
+import { reconcileLoaded } from '../features/chat/chat-reducers.js';
+import { emptyConversationView } from '../features/chat/chat-state.js';
+import type { ConversationView } from '../features/chat/chat-state.js';
 
 const conversation = {
   id: 'c',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/model/chat.js';
-import { applyDeltas, applyMessage } from './chat-reducers.js';
-import { emptyConversationView } from './chat-state.js';
+import { applyDeltas, applyMessage } from '../features/chat/chat-reducers.js';
+import { emptyConversationView } from '../features/chat/chat-state.js';
 
 const message = (id: string, parentId?: string): ChatMessage => ({
   id,

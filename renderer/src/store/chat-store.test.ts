@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ConversationSummary, Usage } from '../../../shared/model/chat.js';
-import { createChatStore } from './chat-store.js';
+import { createChatStore } from '../features/chat/chat-store.js';
 import { DEFAULT_REGISTRY_URL, DEFAULT_TOOL_SEARCH } from '../../../shared/model/settings.js';
 import { fakeConnection, fakeHost, flush, ok } from './fake-host.js';
 

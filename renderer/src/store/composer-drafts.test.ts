@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDraft, saveDraft } from './composer-drafts.js';
+import { loadDraft, saveDraft } from '../features/chat/composer-drafts.js';
 
 describe('composer drafts', () => {
   it('keeps a draft per conversation and forgets an emptied one', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ConsentRequest } from '../../../shared/model/consent.js';
-import { createConsentStore } from './consent-store.js';
+import { createConsentStore } from '../features/consent/consent-store.js';
 import { fakeConnection, fakeHost, flush, ok } from './fake-host.js';
 
 const request = (id: string, createdAt: number): ConsentRequest => ({

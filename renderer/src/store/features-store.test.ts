@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFeaturesStore, readOf, rootsOf } from './features-store.js';
+import { createFeaturesStore, readOf, rootsOf } from '../features/resources-prompts/features-store.js';
 import { fakeHost, ok } from './fake-host.js';
 
 describe('features store', () => {

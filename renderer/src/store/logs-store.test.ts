@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from '../../../shared/model/logs.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
-import { createLogsStore } from './logs-store.js';
+import { createLogsStore } from '../features/logs/logs-store.js';
 import { fakeHost, ok } from './fake-host.js';
 
 const entry = (seq: number): LogEntry => ({

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConsentRule } from '../../../shared/model/consent-rules.js';
 import { err } from '../../../shared/ipc/result.js';
 import { fakeConnection, fakeHost, flush, ok } from './fake-host.js';
-import { createRulesStore } from './rules-store.js';
+import { createRulesStore } from '../features/consent/rules-store.js';
 
 const rule = (id: string, extra: Partial<ConsentRule> = {}): ConsentRule => ({
   id,

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from './markdown.js';
+import { Markdown } from '../../features/markdown/markdown.js';
 import { XSS_PAYLOADS } from './xss-corpus.js';
 
 interface Tag {

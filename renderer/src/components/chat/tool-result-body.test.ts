@@ -2,10 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ToolResultChatBlock } from '../../../../shared/model/chat.js';
-import { ChatStoreProvider } from '../../store/chat-context.js';
-import { createChatStore } from '../../store/chat-store.js';
+import { ChatStoreProvider } from '../../features/chat/chat-context.js';
+import { createChatStore } from '../../features/chat/chat-store.js';
 import { completeHost } from '../../store/fake-host.js';
-import { ToolResultBody } from './tool-result-body.js';
+import { ToolResultBody } from '../../features/chat/tool-result-body.js';
 
 const host = completeHost({ on: () => () => undefined });
 const { store } = createChatStore(host, {

@@ -1,9 +1,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ToolConsentDialog } from './tool-consent-dialog.js';
-import { InvisibleWarning, ServerText } from '../common/server-text.js';
-import { SamplingPartView } from '../sampling/sampling-parts.js';
+import { ToolConsentDialog } from '../../features/consent/tool-consent-dialog.js';
+import { InvisibleWarning, ServerText } from '../../common/server-text.js';
+import { SamplingPartView } from '../../features/sampling/sampling-parts.js';
 
 const RLO = '\u202E';
 const HIDDEN = /[\u202A-\u202E\u2066-\u2069\u200B\u200E\u200F]/u;

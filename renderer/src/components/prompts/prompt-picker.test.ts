@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterPrompts } from './prompt-picker.js';
+import { filterPrompts } from '../../features/resources-prompts/prompt-picker.js';
 
 const entry = (server: string, name: string, title?: string) => ({
   server,
