@@ -7,7 +7,9 @@ import { Rail } from './features/shell/rail.js';
 import { BundleDropTarget } from './features/bundles/bundle-drop-target.js';
 import { useChat } from './features/chat/chat-context.js';
 import { Deferred, ViewLoading } from './common/on-demand.js';
-import { BrowseView, ServersView, SettingsView } from './lazy/views.js';
+import { BrowseView } from './features/browse/lazy.js';
+import { ServersView } from './features/servers/lazy.js';
+import { SettingsView } from './features/settings/lazy.js';
 import { InstallLinkPrompt } from './features/browse/install-link-prompt.js';
 
 /**

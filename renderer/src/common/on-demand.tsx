@@ -4,10 +4,11 @@ import { Spinner } from './spinner.js';
 
 /**
  * A component loaded the first time it is drawn, from its own chunk. A row
- * reads like the import it replaces:
+ * of a feature's lazy.tsx (renderer/src/features/<feature>/) reads like the
+ * import it replaces:
  *
  *   export const SettingsView = onDemand(() =>
- *     import('../features/settings/settings-view.js').then((m) => m.SettingsView));
+ *     import('./settings-view.js').then((m) => m.SettingsView));
  *
  * Not for parts that must answer the keyboard the moment they appear (the
  * "/" prompt picker): their first keys would arrive before their chunk.

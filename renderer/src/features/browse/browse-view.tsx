@@ -4,7 +4,7 @@ import type { PendingInstall, RegistryEntry } from '../../../../shared/model/reg
 import { useHost } from '../../store/area-context.js';
 import { useChat } from '../chat/chat-context.js';
 import { Deferred } from '../../common/on-demand.js';
-import { InstallDialog } from '../../lazy/views.js';
+import { InstallDialog } from './lazy-parts.js';
 import { Spinner } from '../../common/spinner.js';
 import { RegistryEntryItem } from './registry-entry-item.js';
 import { useInstalled } from './use-installed.js';

@@ -1,5 +1,5 @@
 import { Deferred } from '../../common/on-demand.js';
-import { InstallDialog } from '../../lazy/views.js';
+import { InstallDialog } from './lazy-parts.js';
 import { useInstalls } from './install-context.js';
 import { useInstalled } from './use-installed.js';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BundleInstallDialog } from '../../lazy/views.js';
+import { BundleInstallDialog } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { bundleInstallStore, isBundleFileName, useBundleInstall } from './bundle-install.js';
 

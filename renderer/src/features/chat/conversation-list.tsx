@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ConversationSummary } from '../../../../shared/model/chat.js';
 import { useChat, useChatActions } from './chat-context.js';
-import { DeleteConversationDialog } from '../../lazy/views.js';
+import { DeleteConversationDialog } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { ConversationItem } from './conversation-item.js';
 

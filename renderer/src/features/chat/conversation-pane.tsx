@@ -4,7 +4,7 @@ import { formatUsage } from './usage.js';
 import { Spinner } from '../../common/spinner.js';
 import { Composer } from './composer.js';
 import { ContextMeter } from './context-meter.js';
-import { ConversationSettingsDialog, ExportDialog, MessageList } from '../../lazy/views.js';
+import { ConversationSettingsDialog, ExportDialog, MessageList } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { NoKeyPrompt } from './no-key-prompt.js';
 import { TurnStatus } from './turn-status.js';

@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import type { ChatMessage, ToolResultChatBlock, Usage } from '../../../../shared/model/chat.js';
 import { formatUsage } from './usage.js';
-import { Markdown } from '../../lazy/views.js';
+import { Markdown } from '../markdown/lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { AttachedFile } from './attached-file.js';
 import { CompactionNote } from './compaction-note.js';

@@ -1,6 +1,6 @@
 import { useChat } from './chat-context.js';
 import { useHostReachable } from '../../store/store-context.js';
-import { Markdown } from '../../lazy/views.js';
+import { Markdown } from '../markdown/lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { ThinkingBlock } from './thinking-block.js';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ImportDialog, RawConfigDialog } from '../../lazy/views.js';
+import { ImportDialog, RawConfigDialog } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { useHostReachable } from '../../store/store-context.js';
 import { InstallBundleButton } from '../bundles/install-bundle-button.js';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { useHost } from '../../store/area-context.js';
 import { Spinner } from '../../common/spinner.js';
-import { ServerFormDialog } from '../../lazy/views.js';
+import { ServerFormDialog } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 
 /** A server's settings: on/off, what it runs or reaches, and the edit form. */

@@ -1,24 +1,11 @@
 import type { ComponentType } from 'react';
-import type { ConsentAnswer, ConsentKind, ConsentRequestOf } from '../../../../shared/model/consent.js';
+import type { ConsentKind } from '../../../../shared/model/consent.js';
+import type { ConsentDialogProps } from './dialog-props.js';
 import { useConsent } from './consent-context.js';
 import { Deferred } from '../../common/on-demand.js';
-import {
-  ElicitationFormDialog,
-  ElicitationUrlDialog,
-  SamplingDialog,
-  SamplingReviewDialog,
-  ToolConsentDialog,
-} from '../../lazy/views.js';
-
-/** What every consent dialog receives: its request and the function that answers it. */
-export interface ConsentDialogProps<K extends ConsentKind> {
-  request: ConsentRequestOf<K>;
-  onAnswer: (answer: ConsentAnswer<K>) => void;
-  /** More requests wait behind this one. */
-  queued: number;
-  /** The answer is on its way to the host. */
-  busy: boolean;
-}
+import { ElicitationFormDialog, ElicitationUrlDialog } from '../elicitation/lazy.js';
+import { SamplingDialog, SamplingReviewDialog } from '../sampling/lazy.js';
+import { ToolConsentDialog } from './lazy.js';
 
 /**
  * One dialog per consent kind. Adding a kind to shared/model/consent.ts makes

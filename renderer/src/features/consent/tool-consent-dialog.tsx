@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Modal } from '../../common/modal.js';
 import { describeIdentity } from './consent-rules.js';
-import type { ConsentDialogProps } from './consent-queue.js';
+import type { ConsentDialogProps } from './dialog-props.js';
 import { AnnotationChanges } from './annotation-changes.js';
 import { AnnotationHints } from './annotation-hints.js';
 import { revealInvisible } from '../../../../shared/text/invisible.js';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { buildForm, checkDraft, initialDraft } from '../../../../shared/model/elicitation-form.js';
 import type { DraftValue, FormDraft } from '../../../../shared/model/elicitation-form.js';
-import type { ConsentDialogProps } from '../consent/consent-queue.js';
+import type { ConsentDialogProps } from '../consent/dialog-props.js';
 import {
   ConsentDialogHeader,
   ConsentFormModal,

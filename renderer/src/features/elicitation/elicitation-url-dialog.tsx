@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef } from 'react';
 import { analyzeUrl } from '../../../../shared/model/elicitation-url.js';
-import type { ConsentDialogProps } from '../consent/consent-queue.js';
+import type { ConsentDialogProps } from '../consent/dialog-props.js';
 import { Modal } from '../../common/modal.js';
 import { ConsentDialogHeader, ElicitationActions, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from '../sampling/consent-error.js';

@@ -6,7 +6,7 @@ import { firstLine } from '../../common/text.js';
 import { useFeatureActions, useFeatures } from './features-store.js';
 import { Spinner } from '../../common/spinner.js';
 import { HostErrorLine } from '../../common/host-error-line.js';
-import { PromptForm } from '../../lazy/views.js';
+import { PromptForm } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 
 interface Entry {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { MAX_SAMPLING_TOKENS } from '../../../../shared/model/sampling-consent.js';
 import type { SamplingPrompt } from '../../../../shared/model/sampling-consent.js';
-import type { ConsentDialogProps } from '../consent/consent-queue.js';
+import type { ConsentDialogProps } from '../consent/dialog-props.js';
 import { Spinner } from '../../common/spinner.js';
 import { ConsentDialogHeader, ConsentFormModal, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from './consent-error.js';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { ConsentDialogProps } from '../consent/consent-queue.js';
+import type { ConsentDialogProps } from '../consent/dialog-props.js';
 import { Spinner } from '../../common/spinner.js';
 import { ConsentDialogHeader, ConsentFormModal, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from './consent-error.js';

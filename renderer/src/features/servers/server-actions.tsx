@@ -4,7 +4,7 @@ import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { isRunning } from '../../common/status.js';
 import { useActions, useHostReachable } from '../../store/store-context.js';
 import { Spinner } from '../../common/spinner.js';
-import { RemoveServerDialog } from '../../lazy/views.js';
+import { RemoveServerDialog } from './lazy-parts.js';
 import { Deferred } from '../../common/on-demand.js';
 
 type Busy = 'start' | 'stop' | 'restart' | undefined;

@@ -5,7 +5,7 @@ import { plural } from '../../common/text.js';
 import { Tabs } from '../../common/tabs.js';
 import type { TabDef } from '../../common/tabs.js';
 import { ServerSettings } from '../config/server-settings.js';
-import { LogView } from '../../lazy/views.js';
+import { LogView } from '../logs/lazy.js';
 import { Deferred, ViewLoading } from '../../common/on-demand.js';
 import { Collapsible } from '../../common/collapsible.js';
 import { PromptsTab } from '../resources-prompts/prompts-tab.js';

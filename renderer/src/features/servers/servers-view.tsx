@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AddServerDialog } from '../../lazy/views.js';
+import { AddServerDialog } from '../config/lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { EmptyState } from '../../common/empty-state.js';
 import { LoadingState } from '../../common/loading-state.js';
