@@ -9,6 +9,9 @@ import { ConsentStoreProvider } from './features/consent/consent-context.js';
 import { createConsentStore } from './features/consent/consent-store.js';
 import { StoreProvider } from './store/store-context.js';
 import { AreaProvider } from './store/area-context.js';
+import { LogsStoreProvider } from './features/logs/logs-context.js';
+import { FeaturesStoreProvider } from './features/resources-prompts/features-context.js';
+import { createFeaturesStore } from './features/resources-prompts/features-store.js';
 import { createLogsStore } from './features/logs/logs-store.js';
 import { RulesStoreProvider } from './features/consent/rules-context.js';
 import { createRulesStore } from './features/consent/rules-store.js';
@@ -39,10 +42,13 @@ import './features/browse/browse.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// One store for the window's lifetime, created outside React so StrictMode's
-// double effects cannot subscribe it to the host twice.
+// Every store is made here, once for the window's lifetime, outside React so
+// StrictMode's double effects cannot subscribe it to the host twice, and
+// reaches the components through its own provider and hooks.
 const { store } = createAppStore(getHost(), getHostConnection());
-const area = { host: getHost(), logs: createLogsStore(getHost()).store };
+const area = { host: getHost() };
+const logs = createLogsStore(getHost());
+const features = createFeaturesStore(getHost());
 const chat = createChatStore(getHost(), getHostConnection());
 const consent = createConsentStore(getHost(), getHostConnection());
 const rules = createRulesStore(getHost(), getHostConnection());
@@ -56,7 +62,11 @@ createRoot(root).render(
           <ConsentStoreProvider store={consent.store}>
             <RulesStoreProvider store={rules.store}>
               <InstallStoreProvider store={installs.store}>
-                <App />
+                <LogsStoreProvider store={logs.store}>
+                  <FeaturesStoreProvider store={features.store}>
+                    <App />
+                  </FeaturesStoreProvider>
+                </LogsStoreProvider>
               </InstallStoreProvider>
             </RulesStoreProvider>
           </ConsentStoreProvider>

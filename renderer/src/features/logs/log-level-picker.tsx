@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { LOG_LEVELS } from '../../../../shared/model/logs.js';
 import type { LogLevel } from '../../../../shared/model/logs.js';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
-import { useLogs } from '../../store/area-context.js';
+import { useLogs } from './logs-context.js';
 
 /**
  * logging/setLevel for servers that declared the `logging` capability; for

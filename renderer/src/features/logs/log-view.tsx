@@ -4,7 +4,7 @@ import type { LogEntry, LogLevel, LogSource } from '../../../../shared/model/log
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { NO_FILTER, SOURCE_LABELS, filterLog, formatLines, formatTime } from './log-filter.js';
 import type { LogFilter } from './log-filter.js';
-import { useLogs } from '../../store/area-context.js';
+import { useLogs } from './logs-context.js';
 import { useAppState } from '../../store/store-context.js';
 import { LogLevelPicker } from './log-level-picker.js';
 import { copyText } from './copy-text.js';

@@ -1,7 +1,5 @@
-import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { getHost } from '../../bridge/get-host.js';
 import type { HostApi } from '../../../../shared/ipc/host-api.js';
 import type { HostErrorValue, Result } from '../../../../shared/ipc/result.js';
 import type {
@@ -220,21 +218,4 @@ export function createFeaturesStore(host: HostApi): { store: StoreApi<FeaturesSt
     }));
   });
   return { store, dispose: unsubscribe };
-}
-
-let instance: StoreApi<FeaturesState> | undefined;
-
-/** The window's features store, bound to the host on first use. */
-export function featuresStore(): StoreApi<FeaturesState> {
-  instance ??= createFeaturesStore(getHost()).store;
-  return instance;
-}
-
-/** Reads a slice of the features state (selectors must return stable values). */
-export function useFeatures<T>(selector: (state: FeaturesState) => T): T {
-  return useStore(featuresStore(), selector);
-}
-
-export function useFeatureActions(): FeaturesActions {
-  return useStore(featuresStore(), (s) => s.actions);
 }

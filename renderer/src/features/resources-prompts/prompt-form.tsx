@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { PromptInfo } from '../../../../shared/model/server.js';
 import type { PromptResult } from '../../../../shared/model/features.js';
 import type { HostErrorValue } from '../../../../shared/ipc/result.js';
-import { useFeatureActions } from './features-store.js';
+import { useFeatureActions } from './features-context.js';
 import { Spinner } from '../../common/spinner.js';
 import { HostErrorLine } from './resource-contents.js';
 import { CompletionInput } from './completion-input.js';

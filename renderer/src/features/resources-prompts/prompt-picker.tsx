@@ -3,7 +3,7 @@ import type { PromptInfo } from '../../../../shared/model/server.js';
 import type { PromptResult } from '../../../../shared/model/features.js';
 import type { HostErrorValue } from '../../../../shared/ipc/result.js';
 import { firstLine } from '../../common/text.js';
-import { useFeatureActions, useFeatures } from './features-store.js';
+import { useFeatureActions, useFeatures } from './features-context.js';
 import { Spinner } from '../../common/spinner.js';
 import { HostErrorLine } from '../../common/host-error-line.js';
 import { PromptForm } from './lazy.js';

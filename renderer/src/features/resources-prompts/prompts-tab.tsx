@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import type { PromptResult } from '../../../../shared/model/features.js';
 import { firstLine } from '../../common/text.js';
-import { useFeatureActions, useFeatures } from './features-store.js';
+import { useFeatureActions, useFeatures } from './features-context.js';
 import { HostErrorLine } from './resource-contents.js';
 import { LoadingLine, NotOffered } from './states.js';
 import { PromptForm } from './prompt-form.js';

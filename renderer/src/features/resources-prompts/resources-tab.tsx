@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
-import { listingOf, useFeatureActions, useFeatures } from './features-store.js';
+import { listingOf } from './features-store.js';
+import { useFeatureActions, useFeatures } from './features-context.js';
 import { LoadingLine, NotOffered } from './states.js';
 import { HostErrorLine } from './resource-contents.js';
 import { ResourcePanel } from './resource-panel.js';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import type { HostErrorValue } from '../../../../shared/ipc/result.js';
-import { rootsOf, useFeatureActions, useFeatures } from './features-store.js';
+import { rootsOf } from './features-store.js';
+import { useFeatureActions, useFeatures } from './features-context.js';
 import { useAppState } from '../../store/store-context.js';
 import { HostErrorLine } from './resource-contents.js';
 import { LoadingLine } from './states.js';

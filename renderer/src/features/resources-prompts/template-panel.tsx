@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ResourceTemplateInfo } from '../../../../shared/model/server.js';
 import { previewUri, templateVariables } from './uri-template.js';
-import { readOf, useFeatureActions, useFeatures } from './features-store.js';
+import { readOf } from './features-store.js';
+import { useFeatureActions, useFeatures } from './features-context.js';
 import { Spinner } from '../../common/spinner.js';
 import { CompletionInput } from './completion-input.js';
 import { AttachButton } from './attach-button.js';
