@@ -9,6 +9,8 @@ import { ConsentStoreProvider } from './features/consent/consent-context.js';
 import { createConsentStore } from './features/consent/consent-store.js';
 import { StoreProvider } from './store/store-context.js';
 import { AreaProvider } from './store/area-context.js';
+import { BundleInstallStoreProvider } from './features/bundles/bundle-install-context.js';
+import { createBundleInstallStore } from './features/bundles/bundle-install.js';
 import { LogsStoreProvider } from './features/logs/logs-context.js';
 import { FeaturesStoreProvider } from './features/resources-prompts/features-context.js';
 import { createFeaturesStore } from './features/resources-prompts/features-store.js';
@@ -49,6 +51,7 @@ const { store } = createAppStore(getHost(), getHostConnection());
 const area = { host: getHost() };
 const logs = createLogsStore(getHost());
 const features = createFeaturesStore(getHost());
+const bundleInstall = createBundleInstallStore();
 const chat = createChatStore(getHost(), getHostConnection());
 const consent = createConsentStore(getHost(), getHostConnection());
 const rules = createRulesStore(getHost(), getHostConnection());
@@ -64,7 +67,9 @@ createRoot(root).render(
               <InstallStoreProvider store={installs.store}>
                 <LogsStoreProvider store={logs.store}>
                   <FeaturesStoreProvider store={features.store}>
-                    <App />
+                    <BundleInstallStoreProvider store={bundleInstall}>
+                      <App />
+                    </BundleInstallStoreProvider>
                   </FeaturesStoreProvider>
                 </LogsStoreProvider>
               </InstallStoreProvider>

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { BundleInstallDialog } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
-import { bundleInstallStore, isBundleFileName, useBundleInstall } from './bundle-install.js';
+import { isBundleFileName } from './bundle-install.js';
+import { useBundleInstall } from './bundle-install-context.js';
 
 /**
  * A .mcpb dropped anywhere on the window opens the install dialog (before
@@ -11,6 +12,8 @@ import { bundleInstallStore, isBundleFileName, useBundleInstall } from './bundle
  */
 export function BundleDropTarget() {
   const request = useBundleInstall((s) => s.request);
+  const open = useBundleInstall((s) => s.open);
+  const close = useBundleInstall((s) => s.close);
   useEffect(() => {
     const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
     const allow = (event: DragEvent) => {
@@ -21,7 +24,7 @@ export function BundleDropTarget() {
       if (!bundle) return;
       event.preventDefault();
       event.stopPropagation();
-      bundleInstallStore.getState().open({ kind: 'file', file: bundle });
+      open({ kind: 'file', file: bundle });
     };
     window.addEventListener('dragover', allow);
     window.addEventListener('drop', takeBundle, true);
@@ -31,7 +34,7 @@ export function BundleDropTarget() {
       window.removeEventListener('drop', takeBundle, true);
       window.removeEventListener('drop', allow);
     };
-  }, []);
+  }, [open]);
   if (!request) return null;
   return (
     <Deferred>
@@ -39,7 +42,7 @@ export function BundleDropTarget() {
         key={request.id}
         request={request}
         onClose={() => {
-          bundleInstallStore.getState().close();
+          close();
         }}
       />
     </Deferred>

@@ -1,5 +1,5 @@
-import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
 
 /**
  * Which bundle the install dialog is about: a file the person dropped or
@@ -16,21 +16,19 @@ export interface BundleInstallState {
   close: () => void;
 }
 
-let counter = 0;
-
-export const bundleInstallStore = createStore<BundleInstallState>()((set) => ({
-  request: undefined,
-  open(request) {
-    counter += 1;
-    set({ request: { ...request, id: counter } });
-  },
-  close() {
-    set({ request: undefined });
-  },
-}));
-
-export function useBundleInstall<T>(selector: (state: BundleInstallState) => T): T {
-  return useStore(bundleInstallStore, selector);
+/** The window's bundle-install store, made once in main.tsx (see bundle-install-context.tsx). */
+export function createBundleInstallStore(): StoreApi<BundleInstallState> {
+  let counter = 0;
+  return createStore<BundleInstallState>()((set) => ({
+    request: undefined,
+    open(request) {
+      counter += 1;
+      set({ request: { ...request, id: counter } });
+    },
+    close() {
+      set({ request: undefined });
+    },
+  }));
 }
 
 /** A file name that is an MCP bundle (formerly a Claude Desktop extension, .dxt). */

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useAppState, useHostReachable } from '../../store/store-context.js';
-import { bundleInstallStore } from './bundle-install.js';
+import { useBundleInstall } from './bundle-install-context.js';
 
 /**
  * Opens a bundle to install: the host's own file dialog in the desktop app;
@@ -17,6 +17,7 @@ export function InstallBundleButton({
   const inputRef = useRef<HTMLInputElement>(null);
   const reachable = useHostReachable();
   const electron = useAppState((s) => s.appInfo?.shell === 'electron');
+  const open = useBundleInstall((s) => s.open);
   return (
     <>
       <button
@@ -24,7 +25,7 @@ export function InstallBundleButton({
         className={className}
         disabled={!reachable}
         onClick={() => {
-          if (electron) bundleInstallStore.getState().open({ kind: 'pick' });
+          if (electron) open({ kind: 'pick' });
           else inputRef.current?.click();
         }}
       >
@@ -40,7 +41,7 @@ export function InstallBundleButton({
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) bundleInstallStore.getState().open({ kind: 'file', file });
+          if (file) open({ kind: 'file', file });
         }}
       />
     </>
