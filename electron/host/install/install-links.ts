@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { BLOCKED_ENV_NAMES } from '../../../shared/model/config.js';
 import type { InstallField } from '../../../shared/model/registry.js';
 import { codePointLabel, hasInvisible, splitInvisible } from '../../../shared/text/invisible.js';
 import { HostError } from '../errors.js';
 import type { KeyedValue, Recipe, Template } from './install-recipe.js';
+import { refusedEnvMessage, refusedEnvReason } from './outsider-env.js';
 
 /**
  * Install links: `mcp-host://install?…`, the app's protocol in Electron and
@@ -228,8 +228,8 @@ function configRecipe(
   }
   if (/\$\{input:/.test(command)) throw bad('its command cannot be an input');
   const env = Object.entries(entry.env ?? {}).map(([key, text]): KeyedValue => {
-    if (BLOCKED_ENV_NAMES.includes(key.toUpperCase()))
-      throw bad(`it sets ${key}, which changes how programs load`);
+    const why = refusedEnvReason(key);
+    if (why !== undefined) throw bad(refusedEnvMessage(key, why));
     return { name: key, value: template(text, `Variable ${key}`, 'env'), required: true };
   });
   const args = (entry.args ?? []).map((arg, i) => ({

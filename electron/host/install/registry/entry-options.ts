@@ -1,7 +1,7 @@
-import { BLOCKED_ENV_NAMES } from '../../../../shared/model/config.js';
 import type { InstallField, InstallOption } from '../../../../shared/model/registry.js';
 import { field, lit, templateOf } from '../install-recipe.js';
 import type { ArgGroup, KeyedValue, Recipe, Template } from '../install-recipe.js';
+import { refusedEnvMessage, refusedEnvReason } from '../outsider-env.js';
 import { packageKind } from './registry-client.js';
 import type {
   RegistryArgument,
@@ -189,9 +189,8 @@ function keyedValue(
 ): KeyedValue {
   if (target === 'env') {
     if (!ENV_NAME.test(input.name)) throw new Unusable(`"${input.name}" is not an environment variable name`);
-    if (BLOCKED_ENV_NAMES.includes(input.name.toUpperCase())) {
-      throw new Unusable(`It sets ${input.name}, which changes how programs load; the app never sets it`);
-    }
+    const why = refusedEnvReason(input.name);
+    if (why !== undefined) throw new Unusable(capitalized(refusedEnvMessage(input.name, why)));
   } else if (!HEADER_NAME.test(input.name)) {
     throw new Unusable(`"${input.name}" is not a header name`);
   }
@@ -326,4 +325,8 @@ function registryLabel(type: string): string {
   if (type === 'nuget') return 'NuGet package';
   if (type === 'mcpb') return 'MCP bundle';
   return `${type} package`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
