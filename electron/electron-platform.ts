@@ -226,14 +226,20 @@ export function isWebUrl(url: string): boolean {
   }
 }
 
-/** The consent dialog's detail: the exact command line, the folder, and env names (never values). */
+/**
+ * The consent dialog's detail: the exact command line, the folder, and each
+ * env variable with its value as stored (a secret is stored as a reference).
+ */
 function describeLaunch(request: LocalLaunchRequest): string {
   const commandLine = [request.command, ...request.args].map(quoteArg).join(' ');
-  const env = request.envNames.length > 0 ? request.envNames.map(quoteArg).join(', ') : 'none';
+  const env =
+    request.env.length > 0
+      ? request.env.map((e) => `\n  ${visible(e.name)}=${quoteArg(e.value)}`).join('')
+      : ' none';
   return [
     `Command: ${commandLine}`,
     `Working directory: ${request.cwd ? quoteArg(request.cwd) : '(default)'}`,
-    `Environment variables: ${env}`,
+    `Environment variables:${env}`,
   ].join('\n');
 }
 

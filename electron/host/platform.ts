@@ -70,8 +70,14 @@ export interface LocalLaunchRequest {
   command: string;
   args: readonly string[];
   cwd?: string | undefined;
-  /** Names only: values may be secrets. */
   envNames: readonly string[];
+  /**
+   * Each variable with its value as the entry holds it: what an install link,
+   * registry entry or bundle set is read, not only named. A secret the person
+   * typed is held as `${secret:NAME}` (a bundle's as `${user_config.KEY}`) and
+   * shows so.
+   */
+  env: readonly { name: string; value: string }[];
 }
 
 export interface RemoteLaunchRequest {

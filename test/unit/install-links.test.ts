@@ -78,6 +78,7 @@ describe('install links', () => {
       command: 'npx',
       args: ['-y', 'pkg@1.0.0; rm -rf ~', '$(id)', '`id`'],
       envNames: [],
+      env: [],
     });
   });
 

@@ -1,4 +1,9 @@
-import type { InstallField, InstallPreview, InstallTemplate } from '../../../shared/model/registry.js';
+import type {
+  InstallField,
+  InstallPreview,
+  InstallTemplate,
+  NamedValue,
+} from '../../../shared/model/registry.js';
 import { MASKED } from '../../../shared/model/registry.js';
 import type { ServerInput } from '../../../shared/model/server-input.js';
 import { ServerInputSchema } from '../../../shared/model/server-input.js';
@@ -73,6 +78,7 @@ export function templateOf(recipe: Recipe): InstallTemplate {
       command: recipe.command,
       args: recipe.args.flatMap((group) => group.tokens.map(show)),
       envNames: recipe.env.map((e) => e.name),
+      env: recipe.env.map((e) => ({ name: e.name, value: show(e.value) })),
     };
   }
   return {
@@ -80,12 +86,19 @@ export function templateOf(recipe: Recipe): InstallTemplate {
     url: show(recipe.url),
     transport: recipe.transport,
     headerNames: recipe.headers.map((h) => h.name),
+    headers: recipe.headers.map((h) => ({ name: h.name, value: show(h.value) })),
   };
 }
 
 /** A typed value that names a variable of the host's environment instead of holding the secret itself. */
 const ENV_REFERENCE = /^\$\{env:[A-Za-z_][A-Za-z0-9_]*\}$/;
 const MAX_VALUE = 16_384;
+/** `${env:…}`, `${secret:…}`, `${input:…}`, `${user_config.…}`: text the host would replace with something else. */
+const HOST_REFERENCE = /\$\{(env:|secret:|input:|user_config\.)/g;
+
+function countReferences(text: string): number {
+  return [...text.matchAll(HOST_REFERENCE)].length;
+}
 
 /**
  * Fills the recipe with the person's values (defaults where they typed
@@ -127,10 +140,13 @@ export function buildInstall(
   const fill = (template: Template): { stored: string; shown: string } => {
     let stored = '';
     let shown = '';
+    // References each piece holds on its own; the joined text may hold no more.
+    let references = 0;
     for (const [index, piece] of template.entries()) {
       if ('text' in piece) {
         stored += piece.text;
         shown += piece.text;
+        references += countReferences(piece.text);
         continue;
       }
       const f = fields.get(piece.field);
@@ -141,12 +157,20 @@ export function buildInstall(
         secrets[key] = value;
         stored += secretReference(key);
         shown += MASKED;
+        references += 1;
       } else {
         // A URL part is one component, except a whole base address the template starts with.
         const text = f?.target === 'url' && index > 0 ? encodeURIComponent(value) : value;
         stored += text;
         shown += text;
+        references += countReferences(text);
       }
+    }
+    if (countReferences(stored) > references) {
+      throw new HostError(
+        'invalid_params',
+        `A value of this install joins with the entry's own text into a reference to your variables or secrets ("${shown.slice(0, 60)}")`,
+      );
     }
     return { stored, shown };
   };
@@ -155,9 +179,12 @@ export function buildInstall(
 
   if (recipe.kind === 'stdio') {
     const env: Record<string, string> = {};
+    const shownEnv: NamedValue[] = [];
     for (const entry of recipe.env) {
       if (!entry.required && !filledIn(entry.value)) continue;
-      env[entry.name] = fill(entry.value).stored;
+      const { stored, shown } = fill(entry.value);
+      env[entry.name] = stored;
+      shownEnv.push({ name: entry.name, value: shown });
     }
     const args: string[] = [];
     const shownArgs: string[] = [];
@@ -178,7 +205,13 @@ export function buildInstall(
       secrets,
       preview: {
         name,
-        launch: { kind: 'stdio', command: recipe.command, args: shownArgs, envNames: Object.keys(env) },
+        launch: {
+          kind: 'stdio',
+          command: recipe.command,
+          args: shownArgs,
+          envNames: Object.keys(env),
+          env: shownEnv,
+        },
         secrets: secretNames,
       },
     };
@@ -186,9 +219,12 @@ export function buildInstall(
 
   const url = fill(recipe.url).stored;
   const headers: Record<string, string> = {};
+  const shownHeaders: NamedValue[] = [];
   for (const header of recipe.headers) {
     if (!header.required && !filledIn(header.value)) continue;
-    headers[header.name] = fill(header.value).stored;
+    const { stored, shown } = fill(header.value);
+    headers[header.name] = stored;
+    shownHeaders.push({ name: header.name, value: shown });
   }
   const input = parseInput({
     transport: 'http',
@@ -202,7 +238,13 @@ export function buildInstall(
     secrets,
     preview: {
       name,
-      launch: { kind: 'remote', url, transport: recipe.transport, headerNames: Object.keys(headers) },
+      launch: {
+        kind: 'remote',
+        url,
+        transport: recipe.transport,
+        headerNames: Object.keys(headers),
+        headers: shownHeaders,
+      },
       secrets: secretNames,
     },
   };

@@ -89,6 +89,7 @@ export class ServerManager {
       args: input.args,
       cwd: config.cwd,
       envNames: Object.keys(input.env),
+      env: Object.entries(input.env).map(([key, value]) => ({ name: key, value })),
     });
     if (!allowed) throw new HostError('denied', `Starting "${input.name}" was not allowed`);
     await this.store.update((servers) => {
