@@ -9,6 +9,8 @@ import type { ServerInput } from '../../../shared/model/server-input.js';
 import { ServerInputSchema } from '../../../shared/model/server-input.js';
 import { HostError } from '../errors.js';
 import { secretReference } from '../secrets/server-secrets.js';
+import { judgeOptions } from './registry/launcher-options.js';
+import type { Launcher } from './registry/launcher-options.js';
 
 /**
  * What an install turns into, before the person has filled in its values:
@@ -46,6 +48,12 @@ export type Recipe =
       args: readonly ArgGroup[];
       env: readonly KeyedValue[];
       fields: readonly InstallField[];
+      /**
+       * The argument groups `[from, to)` that are options of a package
+       * launcher (a registry entry's runtimeArguments), judged again once
+       * their values are filled in (registry/launcher-options.ts).
+       */
+      launcherOptions?: { launcher: Launcher; identifier: string; from: number; to: number };
     }
   | {
       kind: 'remote';
@@ -188,16 +196,28 @@ export function buildInstall(
     }
     const args: string[] = [];
     const shownArgs: string[] = [];
-    for (const group of recipe.args) {
+    const options: string[] = [];
+    for (const [index, group] of recipe.args.entries()) {
       if (group.ifEnv !== undefined && !(group.ifEnv in env)) continue;
       if (group.when !== undefined) {
         if (values.get(group.when) !== 'true') continue;
       } else if (!group.required && !group.tokens.every(filledIn)) continue;
+      const isOption =
+        recipe.launcherOptions !== undefined &&
+        index >= recipe.launcherOptions.from &&
+        index < recipe.launcherOptions.to;
       for (const token of group.tokens) {
         const { stored, shown } = fill(token);
         args.push(stored);
         shownArgs.push(shown);
+        if (isOption) options.push(stored);
       }
+    }
+    if (recipe.launcherOptions !== undefined) {
+      const { launcher, identifier } = recipe.launcherOptions;
+      const verdict = judgeOptions(launcher, options, identifier);
+      if (verdict.refused !== undefined)
+        throw new HostError('invalid_params', `This install cannot be used: ${verdict.refused}`);
     }
     const input = parseInput({ transport: 'stdio', name, command: recipe.command, args, env });
     return {
