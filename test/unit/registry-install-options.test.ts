@@ -133,6 +133,31 @@ describe('registry entry → configuration entry', () => {
     expect(sse.input).toMatchObject({ url: 'https://notes.example.com/sse', type: 'sse' });
   });
 
+  it('a default or typed value never joins the entry’s text into ${env:…} (issue 21)', () => {
+    // "$" in the entry, then a variable whose default is "{env:GITHUB_TOKEN}": no single text holds "${env:".
+    const recipe = recipeOf('io.github.modelcontextprotocol/server-memory', 0, (s) => {
+      const pkg = (s.packages as Record<string, unknown>[])[0] ?? {};
+      pkg.environmentVariables = [
+        {
+          name: 'MEMORY_FILE_PATH',
+          value: '${path}',
+          variables: { path: { description: 'Where', default: '{env:GITHUB_TOKEN}' } },
+        },
+      ];
+    });
+    expect(() => buildInstall(recipe, 'memory', {})).toThrow(
+      "A value of this install joins with the entry's own text into a reference to your variables or secrets",
+    );
+    expect(() => buildInstall(recipe, 'memory', { 'env:MEMORY_FILE_PATH.path': '{secret:OTHER}' })).toThrow(
+      /joins with the entry's own text/,
+    );
+    expect(
+      buildInstall(recipe, 'memory', { 'env:MEMORY_FILE_PATH.path': '/tmp/m.json' }).input,
+    ).toMatchObject({
+      env: { MEMORY_FILE_PATH: '$/tmp/m.json' },
+    });
+  });
+
   it('package types the app cannot run, and hostile entries, are one clear line each', () => {
     const problem = (name: string, index = 0, patch?: (s: Record<string, unknown>) => void) =>
       entryOptions(response(name, patch))[index]?.view.problem;
