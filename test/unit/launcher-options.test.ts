@@ -59,7 +59,7 @@ describe('launcher options', () => {
 
   it.each<[Launcher, string[], string[]]>([
     ['npx', ['-y'], []],
-    ['npx', ['--yes', '--loglevel', 'warn'], ['--loglevel', 'warn']],
+    ['npx', ['--yes', '--loglevel', 'warn'], ['--loglevel warn']],
     ['npx', ['-p', 'pkg@1.2.3'], ['-p pkg@1.2.3']],
     ['uvx', ['--from', 'pkg==1.0'], ['--from pkg==1.0']],
     ['uvx', ['--with', 'numpy'], ['--with numpy']],
@@ -68,6 +68,7 @@ describe('launcher options', () => {
     ['docker', ['-v', 'named-volume:/data'], ['-v named-volume:/data']],
     ['docker', ['--network', 'mcp-net'], ['--network mcp-net']],
     ['docker', ['-e', 'MODE=demo'], ['-e MODE=demo']],
+    ['docker', ['-i', '--rm', '-e', 'GITHUB_TOKEN'], []],
   ])('%s %j is allowed and shown as %j', (launcher, tokens, shown) => {
     expect(judgeOptions(launcher, tokens, 'pkg')).toEqual({ shown });
   });

@@ -12,7 +12,8 @@ import { homedir } from 'node:os';
  *   security profiles, the root or home folder mounted);
  * - warned about, visibly, with their values: every other option.
  *
- * `-y`/`--yes` for npx is the only option taken without a word.
+ * A few options every ordinary command line has are taken without a word
+ * (`quiet`).
  */
 
 export type Launcher = 'npx' | 'uvx' | 'docker';
@@ -53,6 +54,13 @@ const VALUE_FLAGS: Record<Launcher, ReadonlySet<string>> = {
     '--https-proxy',
     '-w',
     '--workspace',
+    '--loglevel',
+    '--omit',
+    '--include',
+    '--before',
+    '--location',
+    '--fetch-retries',
+    '--fetch-timeout',
   ]),
   uvx: new Set([
     '--from',
@@ -151,10 +159,24 @@ export function judgeOptions(
     const why = refusal(launcher, option, identifier);
     if (why !== undefined) return { refused: `Its launcher option ${option.text} ${why}`, shown: [] };
   }
-  const shown = options
-    .filter((o) => !(launcher === 'npx' && (o.flag === '-y' || o.flag === '--yes')))
-    .map((o) => o.text);
+  const shown = options.filter((o) => !quiet(launcher, o)).map((o) => o.text);
   return { shown };
+}
+
+/**
+ * Options every ordinary command line has, taken without a word: npx's
+ * `-y`; docker's `-i`, `--rm`, `--init`, and `-e NAME` without a value (the
+ * variable's value is the entry's own, shown with the others).
+ */
+function quiet(launcher: Launcher, { flag, value }: Option): boolean {
+  if (launcher === 'npx') return flag === '-y' || flag === '--yes';
+  if (launcher === 'docker') {
+    if (['-i', '--interactive', '--rm', '--init'].includes(flag)) return true;
+    return (
+      (flag === '-e' || flag === '--env') && value !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value)
+    );
+  }
+  return false;
 }
 
 function refusal(launcher: Launcher, option: Option, identifier: string): string | undefined {
@@ -273,4 +295,34 @@ function sensitiveHostPath(source: string): boolean {
   if (/^\/(home|Users)\/[^/]+(\/\.|$)/.test(path)) return true;
   if (/^\/(etc|root|proc|sys|dev|boot|run|var\/run)(\/|$)/i.test(path)) return true;
   return /^\/(home|Users|var|usr|bin|sbin|lib|lib64|opt|private|System|Library)$/i.test(path);
+}
+
+/**
+ * Where a full command line's launcher options are (an install link's
+ * `npx …`, `uvx …`, `docker run …`): the argument indices `[from, to)` and
+ * the package they come before. Undefined when the line has no package
+ * (or is another docker command).
+ */
+export function leadingOptions(
+  launcher: Launcher,
+  args: readonly string[],
+): { from: number; to: number; identifier: string } | undefined {
+  const from = launcher === 'docker' ? 1 : 0;
+  if (launcher === 'docker' && args[0] !== 'run') return undefined;
+  let i = from;
+  while (i < args.length) {
+    const token = args[i] ?? '';
+    if (!token.startsWith('-')) break;
+    const takesValue = !token.includes('=') && VALUE_FLAGS[launcher].has(token);
+    i += takesValue ? 2 : 1;
+  }
+  const spec = args[i];
+  if (spec === undefined) return undefined;
+  const identifier =
+    launcher === 'npx'
+      ? spec.replace(/(.)@[^@/]*$/, '$1')
+      : launcher === 'uvx'
+        ? (spec.split(/[=<>!~[ ;@]/)[0] ?? spec)
+        : spec;
+  return { from, to: Math.min(i, args.length), identifier };
 }
