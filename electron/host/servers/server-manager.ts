@@ -1,10 +1,9 @@
-import type { ServerConfig, StdioServerInput } from '../../../shared/model/config.js';
+import type { ServerConfig } from '../../../shared/model/config.js';
 import type { ConfigState } from '../../../shared/model/app.js';
 import type { ServerSnapshot, ToolCallProgress, ToolCallResult } from '../../../shared/model/server.js';
 import { LatestThrottle } from '../latest-throttle.js';
 import { HostError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
-import type { LaunchRequest } from '../platform.js';
 import type { ConfigStore } from './config/config-store.js';
 import { CancellableCalls } from './lifecycle/request-policy.js';
 import { ServerConnection } from './server-connection.js';
@@ -13,8 +12,6 @@ import type { ServerLogs } from './lifecycle/server-log.js';
 
 export interface ServerManagerOptions extends Omit<ConnectionOptions, 'onChange' | 'onLog'> {
   emit: HostEventSink;
-  /** Asked before a server added through the UI is first started. */
-  confirmLaunch: (request: LaunchRequest) => Promise<boolean>;
   /** Where each server's log goes (stderr, notifications/message, lifecycle). */
   logs?: ServerLogs;
 }
@@ -72,34 +69,6 @@ export class ServerManager {
     return connection;
   }
 
-  async add(input: StdioServerInput): Promise<ServerSnapshot> {
-    if (this.connections.has(input.name)) {
-      throw new HostError('conflict', `A server named "${input.name}" already exists`);
-    }
-    const config: ServerConfig = {
-      command: input.command,
-      args: input.args,
-      ...(Object.keys(input.env).length > 0 ? { env: input.env } : {}),
-      ...(input.cwd !== undefined && input.cwd.trim() !== '' ? { cwd: input.cwd.trim() } : {}),
-    };
-    const allowed = await this.options.confirmLaunch({
-      kind: 'stdio',
-      name: input.name,
-      command: input.command,
-      args: input.args,
-      cwd: config.cwd,
-      envNames: Object.keys(input.env),
-      env: Object.entries(input.env).map(([key, value]) => ({ name: key, value })),
-    });
-    if (!allowed) throw new HostError('denied', `Starting "${input.name}" was not allowed`);
-    await this.store.update((servers) => {
-      servers[input.name] = config;
-    });
-    const connection = this.createConnection(input.name, config);
-    this.connections.set(input.name, connection);
-    return connection.start();
-  }
-
   async remove(name: string): Promise<void> {
     const connection = this.get(name);
     await this.store.update((servers) => {
@@ -147,32 +116,6 @@ export class ServerManager {
     }
     this.options.emit('serverChanged', connection.snapshot());
     return connection;
-  }
-
-  start(name: string): Promise<ServerSnapshot> {
-    return this.get(name).start();
-  }
-
-  stop(name: string): Promise<ServerSnapshot> {
-    return this.get(name).stop();
-  }
-
-  /** Stops and starts a server as a person asked, clearing its crash count (also after giving up). */
-  restart(name: string): Promise<ServerSnapshot> {
-    return this.get(name).restart();
-  }
-
-  /** OAuth: opens the browser for a remote server's sign-in; resolves once it is open. */
-  signIn(name: string): Promise<ServerSnapshot> {
-    return this.get(name).signIn();
-  }
-
-  cancelSignIn(name: string): Promise<ServerSnapshot> {
-    return this.get(name).cancelSignIn();
-  }
-
-  signOut(name: string): Promise<ServerSnapshot> {
-    return this.get(name).signOut();
   }
 
   /**
