@@ -126,6 +126,10 @@ describe('registry entry → configuration entry', () => {
     });
     expect(built.secrets).toEqual({ HEADER_AUTHORIZATION_TOKEN: 'tok-1' });
     expect(built.preview.launch).toMatchObject({ kind: 'remote', headerNames: ['Authorization'] });
+    // The header is shown with its value; only the part typed as a secret is masked.
+    expect(built.preview.launch).toMatchObject({
+      headers: [{ name: 'Authorization', value: 'Bearer ••••••' }],
+    });
     expect(() =>
       buildInstall(recipeOf('com.example/notes'), 'n', { 'header:Authorization.token': 'a\r\nX-Evil: 1' }),
     ).toThrow('cannot hold a line break');
