@@ -253,7 +253,11 @@ function describeRemote(request: RemoteLaunchRequest): string {
   const list = (names: readonly string[]) => (names.length > 0 ? names.map(quoteArg).join(', ') : 'none');
   return [
     `Address: ${quoteArg(request.url)}`,
-    `Headers sent with every request: ${list(request.headerNames)}`,
+    `Headers sent with every request:${
+      request.headers.length > 0
+        ? request.headers.map((h) => `\n  ${visible(h.name)}: ${quoteArg(h.value)}`).join('')
+        : ' none'
+    }`,
     `Values of these variables of your environment are sent to ${visible(request.destination)}: ${list(request.sentVariables)}`,
   ].join('\n');
 }

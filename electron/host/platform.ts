@@ -87,8 +87,10 @@ export interface RemoteLaunchRequest {
   url: string;
   /** The host part of the URL: where everything below is sent. */
   destination: string;
-  /** Names of the headers sent with every request (values may be secrets). */
+  /** Names of the headers sent with every request. */
   headerNames: readonly string[];
+  /** Each header with its value as the entry holds it (a secret the app stores shows as its `${secret:…}`). */
+  headers: readonly { name: string; value: string }[];
   /** Variables of the host's environment that `${env:NAME}` sends there, in the URL or a header. */
   sentVariables: readonly string[];
 }

@@ -72,6 +72,7 @@ describe('a remote entry is confirmed before anything is sent to it', () => {
         url,
         destination: new URL(url).host,
         headerNames: ['Authorization'],
+        headers: [{ name: 'Authorization', value: 'Bearer ${env:HOST_SECRET}' }],
         sentVariables: ['HOST_SECRET'],
       },
     ]);

@@ -126,6 +126,7 @@ export function launchOf(name: string, config: ServerConfig): LaunchRequest {
       url: config.url,
       destination: destinationOf(config.url),
       headerNames: Object.keys(headers),
+      headers: Object.entries(headers).map(([key, value]) => ({ name: key, value })),
       sentVariables: [...new Set(sentTexts(config).flatMap(envReferences))],
     };
   }
