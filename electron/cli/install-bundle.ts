@@ -98,8 +98,8 @@ export function describePreview(preview: BundlePreview): string {
       : []),
     `  Server name: ${safe(preview.serverName)}`,
     `  Runs: ${[preview.launch.command, ...preview.launch.args].map(quote).join(' ')}`,
-    ...(preview.launch.envNames.length > 0
-      ? [`  Environment: ${preview.launch.envNames.map(safe).join(', ')}`]
+    ...(preview.launch.env.length > 0
+      ? ['  Environment:', ...preview.launch.env.map((e) => `    ${safe(`${e.name}=${e.value}`)}`)]
       : []),
     `  Runtime: ${safe(preview.runtime.text)}`,
     `  Platforms: ${preview.platforms.length > 0 ? preview.platforms.map(safe).join(', ') : 'any'}${preview.platformOk ? '' : ' (not this one)'}`,
@@ -237,9 +237,11 @@ async function confirmInTerminal(
   process.stdout.write(
     `\nAllow "${terminalSafe(request.name)}" to run this program on your computer?\n  ${line}\n`,
   );
-  if (request.envNames.length > 0)
+  if (request.env.length > 0)
     process.stdout.write(
-      `  Environment variables: ${request.envNames.map((n) => terminalSafe(n)).join(', ')}\n`,
+      `  Environment variables:\n${request.env
+        .map((e) => `    ${terminalSafe(`${e.name}=${e.value}`, { singleLine: true })}\n`)
+        .join('')}`,
     );
   if (yes) {
     process.stdout.write('  Allowed by --yes.\n');

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { Result } from '../../shared/ipc/result.js';
-import type { InstallField, InstallOption, PendingInstall } from '../../shared/model/registry.js';
+import type { InstallField, InstallOption, NamedValue, PendingInstall } from '../../shared/model/registry.js';
 import { commandLineText } from '../../shared/text/command-line.js';
 import { terminalSafe } from '../../shared/text/invisible.js';
 import { INSTALL_LINK_PATH } from '../headless/install-link-endpoint.js';
@@ -112,12 +112,19 @@ async function confirmInTerminal(
   const request = { id: pending.id, option: option.index, name, values };
   const preview = unwrap(await api.previewInstall(request));
   out(`  Server name: ${name}`);
+  for (const warning of option.warnings ?? []) out(`  Warning: ${warning}`);
+  // Each value on a line of its own, its line breaks shown as ^J: the terminal shows what is set.
+  const showValues = (title: string, entries: readonly NamedValue[], separator: string) => {
+    out(`  ${title}:${entries.length === 0 ? ' none' : ''}`);
+    for (const e of entries)
+      out(`    ${terminalSafe(`${e.name}${separator}${e.value}`, { singleLine: true })}`);
+  };
   if (preview.launch.kind === 'stdio') {
     out(`  Command: ${commandLineText(preview.launch.command, preview.launch.args)}`);
-    out(`  Environment variables: ${preview.launch.envNames.join(', ') || 'none'}`);
+    showValues('Environment variables', preview.launch.env, '=');
   } else {
     out(`  URL: ${preview.launch.url} (${preview.launch.transport})`);
-    out(`  Headers: ${preview.launch.headerNames.join(', ') || 'none'}`);
+    showValues('Headers', preview.launch.headers, ': ');
   }
   if (preview.secrets.length > 0) out(`  Stored encrypted: ${preview.secrets.join(', ')}`);
   if (preview.runtime?.note !== undefined) out(`  ${preview.runtime.note}`);

@@ -75,6 +75,36 @@ describe('mcp-host install --link (no app running)', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('shows every variable the link sets with its value (a typed password masked), and options it adds', async () => {
+    const { home, config } = freshFolder();
+    const link = makeInstallLink('memory', {
+      command: 'npx',
+      args: ['-y', '--loglevel', 'warn', '@modelcontextprotocol/server-memory@1.0.0'],
+      env: { MEMORY_FILE_PATH: '/tmp/m.json\nFAKE=1', TOKEN: '${input:token}' },
+      inputs: [{ id: 'token', password: true }],
+    });
+    const result = await run(
+      home,
+      'install',
+      '--link',
+      link,
+      '--value',
+      'token=s3cret-value',
+      '--config',
+      config,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain(
+      'Warning: This link adds options to npx: --loglevel warn. Read them before installing',
+    );
+    // One line per variable; a line break in a value is shown, not obeyed.
+    expect(result.stdout).toContain(
+      '  Environment variables:\n    MEMORY_FILE_PATH=/tmp/m.json^JFAKE=1\n    TOKEN=••••••\n',
+    );
+    expect(result.stdout).not.toContain('s3cret-value');
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ mcpServers: {} });
+  });
+
   it('--yes installs exactly what it showed, and the server connects', async () => {
     const { home, config } = freshFolder();
     const entry = everything();
