@@ -17,6 +17,8 @@ export const cliPath = fileURLToPath(new URL('../../dist/cli/mcp-host.mjs', impo
 export interface HeadlessProcess {
   /** The sign-in link `serve` printed (single use). */
   url: string;
+  /** The page's own address (the same across restarts on one data folder; no credential in it). */
+  home: string;
   port: number;
   /** The data folder's access token (from its session file, as the CLI reads it). */
   token: string;
@@ -62,6 +64,7 @@ export async function startHeadlessProcess(
   const parsed = new URL(url);
   return {
     url,
+    home: new URL('/', url).href,
     port: Number(parsed.port),
     token: sessionToken(dir),
     dir,
