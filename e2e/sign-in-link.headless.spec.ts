@@ -11,8 +11,8 @@ test('the sign-in link leaves no credential in the address bar and cannot be use
   await expect(page.getByRole('region', { name: 'Set up Claude' })).toBeVisible();
   // The address bar (and so bookmarks and history) holds only the page's address.
   expect(page.url()).toBe(app.home);
-  expect(await page.evaluate(() => location.search)).toBe('');
-  expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
+  expect(await page.evaluate('location.search')).toBe('');
+  expect(await page.evaluate('history.length')).toBeLessThanOrEqual(2);
 
   const cookies = await page.context().cookies(app.home);
   expect(cookies).toHaveLength(1);
@@ -21,7 +21,7 @@ test('the sign-in link leaves no credential in the address bar and cannot be use
   expect(cookie?.sameSite).toBe('Strict');
   expect(cookie?.path).toBe('/');
   // Scripts in the page cannot read it.
-  expect(await page.evaluate(() => document.cookie)).toBe('');
+  expect(await page.evaluate('document.cookie')).toBe('');
 
   // The same link in another browser (a shared or bookmarked copy) signs nobody in.
   const other = await browser.newContext();
@@ -29,7 +29,9 @@ test('the sign-in link leaves no credential in the address bar and cannot be use
     const stranger = await other.newPage();
     const response = await stranger.goto(app.url);
     expect(response?.status()).toBe(401);
-    await expect(stranger.locator('body')).toContainText('This sign-in link was already used or has expired.');
+    await expect(stranger.locator('body')).toContainText(
+      'This sign-in link was already used or has expired.',
+    );
     expect(await other.cookies()).toEqual([]);
     expect((await stranger.goto(app.home))?.status()).toBe(401);
   } finally {

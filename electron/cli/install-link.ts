@@ -89,7 +89,11 @@ async function deliverToShell(link: string, dataDir: string): Promise<string | u
     const ours = newNonce();
     const response = await post(CLI_CHALLENGE_PATH, { nonce: ours });
     const answer = ChallengeAnswerSchema.safeParse(await response.json().catch(() => null));
-    if (!response.ok || !answer.success || !sameText(shellProof(session.token, ours, answer.data.nonce), answer.data.proof)) {
+    if (
+      !response.ok ||
+      !answer.success ||
+      !sameText(shellProof(session.token, ours, answer.data.nonce), answer.data.proof)
+    ) {
       process.stderr.write(
         `warning: something else listens on ${address} and could not prove it is this MCP Host; nothing was sent to it.\n`,
       );

@@ -322,7 +322,10 @@ function rotateToken(): number {
 async function printLink(open: boolean): Promise<number> {
   const session = new SessionFile(new NodePlatform().userDataDir()).peek();
   if (session?.port === undefined)
-    throw new CliError(EXIT.usage, 'No headless app has run on this data folder yet: start it with mcp-host serve');
+    throw new CliError(
+      EXIT.usage,
+      'No headless app has run on this data folder yet: start it with mcp-host serve',
+    );
   const link = loginUrl(session.token, session.port);
   process.stdout.write(`Open (works once, within 15 minutes): ${link}\n`);
   if (open) {

@@ -14,7 +14,9 @@ const MAX_BODY_BYTES = 32 * 1024;
 const NONCE = z.string().regex(/^[\w-]{43}$/);
 export const ChallengeSchema = z.object({ nonce: NONCE }).strict();
 export const ChallengeAnswerSchema = z.object({ nonce: NONCE, proof: z.string().max(100) }).strict();
-const BodySchema = z.object({ link: z.string().max(16 * 1024), nonce: NONCE, mac: z.string().max(100) }).strict();
+const BodySchema = z
+  .object({ link: z.string().max(16 * 1024), nonce: NONCE, mac: z.string().max(100) })
+  .strict();
 
 /** How long a shell's nonce can be used for the one request that follows its challenge. */
 const CHALLENGE_TTL_MS = 30_000;
@@ -72,7 +74,12 @@ export async function serveInstallLink(
 
 type Answer = { status: number; body: { id: string } | { nonce: string; proof: string } | { error: string } };
 
-async function answer(req: IncomingMessage, host: Host, token: string, challenges: CliChallenges): Promise<Answer> {
+async function answer(
+  req: IncomingMessage,
+  host: Host,
+  token: string,
+  challenges: CliChallenges,
+): Promise<Answer> {
   const fail = (status: number, error: string) => ({ status, body: { error } });
   if (req.method !== 'POST') return fail(405, 'Method Not Allowed');
   if (req.headers.origin !== undefined) return fail(403, 'Forbidden');
@@ -96,7 +103,8 @@ async function answer(req: IncomingMessage, host: Host, token: string, challenge
     return { status: 200, body: { nonce, proof: shellProof(token, challenge.data.nonce, nonce) } };
   }
   const parsed = BodySchema.safeParse(json);
-  if (!parsed.success) return fail(400, 'The body must be { "link": "mcp-host://install?…", "nonce": …, "mac": … }');
+  if (!parsed.success)
+    return fail(400, 'The body must be { "link": "mcp-host://install?…", "nonce": …, "mac": … }');
   const fresh = challenges.take(parsed.data.nonce);
   if (!fresh || !sameText(cliRequestMac(token, parsed.data.nonce, parsed.data.link), parsed.data.mac))
     return fail(401, 'Unauthorized');

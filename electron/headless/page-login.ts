@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hasPageCookie, requestUrl } from './auth.js';
-import { LOGIN_CODE_TTL_MS, mintLoginCode, pageCookieName, pageCookieValue, readLoginCode } from './proofs.js';
+import {
+  LOGIN_CODE_TTL_MS,
+  mintLoginCode,
+  pageCookieName,
+  pageCookieValue,
+  readLoginCode,
+} from './proofs.js';
 
 /** Where a sign-in link leads: `/login?code=<single-use code>`. */
 export const LOGIN_PATH = '/login';
@@ -12,7 +18,8 @@ export function loginUrl(token: string, port: number): string {
 }
 
 /** What to run for a new link; `npm start` users have no `mcp-host` on their PATH. */
-export const NEW_LINK_HINT = 'Get a new one with `mcp-host link` (in a checkout: `node dist/cli/mcp-host.mjs link`).';
+export const NEW_LINK_HINT =
+  'Get a new one with `mcp-host link` (in a checkout: `node dist/cli/mcp-host.mjs link`).';
 
 /**
  * The page's sign-in: a link's single-use code is exchanged for an HttpOnly,
@@ -31,7 +38,8 @@ export class PageLogin {
     if (!read) return false;
     for (const [nonce, expires] of this.used) if (expires <= now) this.used.delete(nonce);
     const issued = read.expires - LOGIN_CODE_TTL_MS;
-    if (read.expires <= now || issued < this.startedAt || issued > now || this.used.has(read.nonce)) return false;
+    if (read.expires <= now || issued < this.startedAt || issued > now || this.used.has(read.nonce))
+      return false;
     this.used.set(read.nonce, read.expires);
     return true;
   }

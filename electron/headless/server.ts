@@ -13,7 +13,12 @@ import { readStatic } from './static-files.js';
 import { boundConnections } from './connection-limits.js';
 import { startSandboxServer } from './sandbox-server.js';
 import { tooManyValues } from './frame-guard.js';
-import { CliChallenges, CLI_CHALLENGE_PATH, INSTALL_LINK_PATH, serveInstallLink } from './install-link-endpoint.js';
+import {
+  CliChallenges,
+  CLI_CHALLENGE_PATH,
+  INSTALL_LINK_PATH,
+  serveInstallLink,
+} from './install-link-endpoint.js';
 import { LOGIN_PATH, NEW_LINK_HINT, PageLogin, loginUrl } from './page-login.js';
 
 export interface HeadlessOptions {
@@ -253,7 +258,11 @@ async function serveHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCon
   const { pathname } = requestUrl(req);
   const isPage = pathname === '/' || pathname === '/index.html';
   if (isPage && !hasPageCookie(req, ctx.token, ctx.port)) {
-    plain(res, 401, `This page needs signing in: open the link that \`mcp-host serve\` printed. ${NEW_LINK_HINT}`);
+    plain(
+      res,
+      401,
+      `This page needs signing in: open the link that \`mcp-host serve\` printed. ${NEW_LINK_HINT}`,
+    );
     return;
   }
   const file = await readStatic(ctx.staticDir, isPage ? '/index.html' : pathname);

@@ -81,7 +81,9 @@ export async function startHeadlessProcess(
 
 /** The access token in the session file of the data folder under `dir` (XDG_CONFIG_HOME). */
 export function sessionToken(dir: string): string {
-  const session = JSON.parse(readFileSync(join(dir, 'MCP Host', SESSION_FILE_NAME), 'utf8')) as { token: string };
+  const session = JSON.parse(readFileSync(join(dir, 'MCP Host', SESSION_FILE_NAME), 'utf8')) as {
+    token: string;
+  };
   return session.token;
 }
 

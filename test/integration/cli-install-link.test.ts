@@ -184,13 +184,19 @@ describe('mcp-host install --link with the app running', () => {
       /** A request signed over a fresh nonce from the shell, as the CLI sends it. */
       const signed = async (forLink = link) => {
         const ours = newNonce();
-        const answer = (await (await post({}, JSON.stringify({ nonce: ours }), `${base}/cli/challenge`)).json()) as {
+        const answer = (await (
+          await post({}, JSON.stringify({ nonce: ours }), `${base}/cli/challenge`)
+        ).json()) as {
           nonce: string;
           proof: string;
         };
         // The shell proved it holds the token, over our nonce.
         expect(answer.proof).toBe(shellProof(server.token, ours, answer.nonce));
-        return { link: forLink, nonce: answer.nonce, mac: cliRequestMac(server.token, answer.nonce, forLink) };
+        return {
+          link: forLink,
+          nonce: answer.nonce,
+          mac: cliRequestMac(server.token, answer.nonce, forLink),
+        };
       };
       const bearer = { Authorization: `Bearer ${server.token}` };
 
@@ -205,13 +211,21 @@ describe('mcp-host install --link with the app running', () => {
       // A MAC over another link does not carry this one.
       const swapped = { ...(await signed('mcp-host://install?other')), link };
       expect((await post({}, JSON.stringify(swapped))).status).toBe(401);
-      expect((await post({ Origin: 'https://evil.example' }, JSON.stringify(await signed()))).status).toBe(403);
+      expect((await post({ Origin: 'https://evil.example' }, JSON.stringify(await signed()))).status).toBe(
+        403,
+      );
       expect(
-        (await post({ Origin: `http://127.0.0.1:${String(server.port)}` }, JSON.stringify(await signed()))).status,
+        (await post({ Origin: `http://127.0.0.1:${String(server.port)}` }, JSON.stringify(await signed())))
+          .status,
       ).toBe(403);
       expect(
-        (await post({ Origin: 'https://evil.example' }, JSON.stringify({ nonce: newNonce() }), `${base}/cli/challenge`))
-          .status,
+        (
+          await post(
+            { Origin: 'https://evil.example' },
+            JSON.stringify({ nonce: newNonce() }),
+            `${base}/cli/challenge`,
+          )
+        ).status,
       ).toBe(403);
       expect((await fetch(url)).status).toBe(405);
       expect((await post({ 'Content-Type': 'text/plain' }, JSON.stringify(await signed()))).status).toBe(415);

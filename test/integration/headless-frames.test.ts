@@ -25,7 +25,7 @@ afterAll(async () => {
 /** Opens a well-behaved socket, sends one request and returns its answer. */
 async function ask(method: string, params: unknown): Promise<unknown> {
   const ws = new WebSocket(ipcUrl(app.port), {
-        headers: pageHeaders(app),
+    headers: pageHeaders(app),
     origin: `http://127.0.0.1:${String(app.port)}`,
     maxPayload: 0,
   });

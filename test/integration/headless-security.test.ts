@@ -106,9 +106,9 @@ describe('headless shell security', () => {
   });
 
   it('refuses a foreign Host header (DNS rebinding)', async () => {
-    expect(
-      (await get('/', { Host: `evil.example:${String(server.port)}`, Cookie: cookie() })).status,
-    ).toBe(403);
+    expect((await get('/', { Host: `evil.example:${String(server.port)}`, Cookie: cookie() })).status).toBe(
+      403,
+    );
   });
 
   it('never serves files outside the renderer folder', async () => {
@@ -121,7 +121,9 @@ describe('headless shell security', () => {
     expect((await openSocket('', self())).status).toBe(401);
     expect((await openSocket('?token=wrong', self())).status).toBe(401);
     expect((await openSocket(`?token=${server.token}`, self())).status).toBe(401);
-    expect((await openSocket('', self(), undefined, `mcp-host-${String(server.port)}=wrong`)).status).toBe(401);
+    expect((await openSocket('', self(), undefined, `mcp-host-${String(server.port)}=wrong`)).status).toBe(
+      401,
+    );
   });
 
   it('refuses a socket from another Origin, or none, even with the cookie', async () => {

@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_FILE_NAME } from '../../electron/headless/session-file.js';
 import { pageCookieHeader } from '../../electron/headless/proofs.js';
-import { cliPath, headlessDir, ipcUrl, sessionToken, startHeadlessProcess } from '../helpers/headless-process.js';
+import {
+  cliPath,
+  headlessDir,
+  ipcUrl,
+  sessionToken,
+  startHeadlessProcess,
+} from '../helpers/headless-process.js';
 import type { HeadlessProcess } from '../helpers/headless-process.js';
 
 /** One access token and port per data folder: a restarted host answers the page that is still open. */

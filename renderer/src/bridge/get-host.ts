@@ -38,6 +38,7 @@ export function headlessSocket(location: Pick<Location, 'protocol' | 'host'>): {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   return {
     url: `${scheme}://${location.host}${WS_PATH}`,
-    hint: 'If this lasts, the access token may have been replaced: open a new link from `mcp-host link`.',
+    // The page was served, so it is signed in; the banner's own words say what to expect.
+    hint: undefined,
   };
 }
