@@ -153,7 +153,10 @@ async function confirmInTerminal(
     out(`  URL: ${preview.launch.url} (${preview.launch.transport})`);
     out(`  Headers: ${preview.launch.headerNames.join(', ') || 'none'}`);
   }
-  if (preview.secrets.length > 0) out(`  Stored encrypted: ${preview.secrets.join(', ')}`);
+  if (preview.secrets.length > 0) {
+    const storage = unwrap(await api.getAppInfo({})).secretStorage?.sentence ?? '';
+    out(`  Secret values: ${preview.secrets.join(', ')}. ${storage}`.trimEnd());
+  }
   if (preview.runtime?.note !== undefined) out(`  ${preview.runtime.note}`);
 
   const confirmed =

@@ -274,7 +274,9 @@ async function login(host: Host, api: HostRequests, name: string): Promise<numbe
     throw new CliError(EXIT.usage, `Server "${name}" is not a remote server`);
   snapshot = unwrap(await api.signInServer({ name }));
   const link = snapshot.auth?.authorizationUrl;
+  const storage = unwrap(await api.getAppInfo({})).secretStorage?.sentence;
   process.stdout.write(`Sign in to "${terminalSafe(name)}" in your browser.\n`);
+  if (storage !== undefined) process.stdout.write(`${storage}\n`);
   if (link !== undefined) process.stdout.write(`If it did not open, visit:\n  ${terminalSafe(link)}\n`);
   for (;;) {
     const current = unwrap(await api.listServers({})).find((s) => s.name === name);

@@ -93,6 +93,32 @@ describe('mcp-host install --link (no app running)', () => {
     });
   });
 
+  it('before a secret value is stored, says where it will be kept and how it is protected', async () => {
+    const { home, config } = freshFolder();
+    const link = makeInstallLink('needs', {
+      command: 'npx',
+      args: ['-y', 'some-server@1.0.0'],
+      env: { TOKEN: '${input:token}' },
+      inputs: [{ id: 'token', password: true }],
+    });
+    const shown = await run(
+      home,
+      'install',
+      '--link',
+      link,
+      '--value',
+      'token=s3cret-value',
+      '--config',
+      config,
+    );
+    expect(shown.code).toBe(2);
+    expect(shown.stdout).toMatch(
+      /Secret values: TOKEN\. (Saved credentials are kept in your system keychain\.|No system keychain is available, so saved credentials are only obfuscated \(not encrypted\) in a file in the app's data folder \(0600\): anyone with access to your user account can read them\.)\n/,
+    );
+    expect(shown.stdout).not.toContain('encrypted:');
+    expect(shown.stdout + shown.stderr).not.toContain('s3cret-value');
+  });
+
   it('an input it needs is asked for with --value; a bad link is one line', async () => {
     const { home, config } = freshFolder();
     const link = makeInstallLink('needs', {
