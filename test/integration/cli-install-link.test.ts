@@ -113,7 +113,7 @@ describe('mcp-host install --link (no app running)', () => {
     );
     expect(shown.code).toBe(2);
     expect(shown.stdout).toMatch(
-      /Secret values: TOKEN\. (Saved credentials are kept in your system keychain\.|No system keychain is available, so saved credentials are only obfuscated \(not encrypted\) in a file in the app's data folder \(0600\): anyone with access to your user account can read them\.)\n/,
+      /Secret values: token\. (Saved credentials are kept in your system keychain\.|No system keychain is available, so saved credentials are only obfuscated \(not encrypted\) in a file in the app's data folder \(0600\): anyone with access to your user account can read them\.)\n/,
     );
     expect(shown.stdout).not.toContain('encrypted:');
     expect(shown.stdout + shown.stderr).not.toContain('s3cret-value');
