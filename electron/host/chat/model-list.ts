@@ -18,7 +18,8 @@ const FALLBACK_MODELS: ModelList['models'] = [
  */
 export async function fetchModels(settings: SettingsStore): Promise<ModelList> {
   const apiKey = await settings.apiKey();
-  if (apiKey === undefined) return { models: FALLBACK_MODELS, source: 'default', error: noKeyReason(settings) };
+  if (apiKey === undefined)
+    return { models: FALLBACK_MODELS, source: 'default', error: noKeyReason(settings) };
   const client = new Anthropic({
     apiKey,
     baseURL: settings.settings().baseUrl,
