@@ -21,7 +21,7 @@ const BodySchema = z
 /** How long a shell's nonce can be used for the one request that follows its challenge. */
 const CHALLENGE_TTL_MS = 30_000;
 /** Outstanding nonces at most; anyone may ask for one, so the oldest make room. */
-const MAX_CHALLENGES = 32;
+const MAX_CHALLENGES = 256;
 
 /** The shell's outstanding nonces: each signs exactly one CLI request, within a short time. */
 export class CliChallenges {
