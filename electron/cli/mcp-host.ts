@@ -4,7 +4,7 @@ import { createHost } from '../host/host.js';
 import { NodePlatform } from '../host/node-platform.js';
 import { startHeadless } from '../headless/server.js';
 import { SessionFile } from '../headless/session-file.js';
-import { loginUrl } from '../headless/page-login.js';
+import { NEW_LINK_HINT, loginUrl } from '../headless/page-login.js';
 import { CliError, EXIT, errorExitCode } from './exit-codes.js';
 import { printCallResult, printServers, printTools } from './output.js';
 import type { Host } from '../host/host-types.js';
@@ -219,7 +219,8 @@ async function serve(
   const url = server.url;
   process.stdout.write(
     `MCP Host is running headless.\n  Open: ${url}\n  Config: ${config.path}\n` +
-      `  The link signs this browser in once (within 15 minutes); \`mcp-host link\` prints a new one.\n` +
+      `  The link signs one browser in, once, within 15 minutes; the page is then http://127.0.0.1:${String(server.port)}/.\n` +
+      `  ${NEW_LINK_HINT}\n` +
       `  Press Ctrl+C to stop.\n`,
   );
   if (config.error !== undefined)
