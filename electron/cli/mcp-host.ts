@@ -219,7 +219,7 @@ async function serve(
   const url = server.url;
   process.stdout.write(
     `MCP Host is running headless.\n  Open: ${url}\n  Config: ${config.path}\n` +
-      `  The link signs one browser in, once, within 15 minutes; the page is then http://127.0.0.1:${String(server.port)}/.\n` +
+      `  The link signs one browser in, once, within 15 minutes (the page is then http://127.0.0.1:${String(server.port)}/).\n` +
       `  ${NEW_LINK_HINT}\n` +
       `  Press Ctrl+C to stop.\n`,
   );
