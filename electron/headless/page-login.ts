@@ -19,7 +19,7 @@ export function loginUrl(token: string, port: number): string {
 
 /** What to run for a new link; `npm start` users have no `mcp-host` on their PATH. */
 export const NEW_LINK_HINT =
-  'Get a new one with `mcp-host link` (in a checkout: `node dist/cli/mcp-host.mjs link`).';
+  'Get a new link with `mcp-host link` (in a checkout: `node dist/cli/mcp-host.mjs link`).';
 
 /**
  * The page's sign-in: a link's single-use code is exchanged for an HttpOnly,
