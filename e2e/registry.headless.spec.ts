@@ -68,7 +68,10 @@ test('search the registry, fill in an entry’s values, review the exact command
     'EVERYTHING_API_KEY=••••••',
     'EVERYTHING_REGION=us',
   ]);
-  await expect(dialog).toContainText('Stored encrypted, not in the configuration file');
+  await expect(dialog).toContainText('Secret values, kept apart from the configuration file');
+  // No keychain here: the dialog says so instead of claiming encryption.
+  await expect(dialog).toContainText('only obfuscated (not encrypted)');
+  await expect(dialog).not.toContainText('Stored encrypted');
   await expect(dialog).not.toContainText('sk-e2e-secret-7731');
   await page.screenshot({ path: testInfo.outputPath('install-review.png') });
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -65,6 +65,13 @@ export async function runBundleCommand(
       throw new CliError(EXIT.usage, error instanceof Error ? error.message : String(error));
     });
     process.stdout.write(describePreview(preview));
+    const secrets = preview.fields
+      .filter((f) => f.sensitive)
+      .map((f) => terminalSafe(f.title, { singleLine: true }));
+    if (secrets.length > 0) {
+      const storage = unwrap(await api.getAppInfo({})).secretStorage?.sentence ?? '';
+      process.stdout.write(`  Secret settings: ${secrets.join(', ')}. ${storage}`.trimEnd() + '\n');
+    }
     if (preview.blockers.length > 0) {
       await host.bundles.discard(preview.token);
       throw new CliError(EXIT.usage, `Not installed: ${preview.blockers.join(' ')}`);

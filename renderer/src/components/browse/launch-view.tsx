@@ -1,6 +1,7 @@
 import type { InstallOption, InstallPreview, NamedValue } from '../../../../shared/model/registry.js';
 import { commandLineText } from '../../../../shared/text/command-line.js';
 import { ServerText } from '../common/server-text.js';
+import { SecretStorageNote } from '../../lib/secret-storage.js';
 
 /** Before values: what the option runs, `<name>` where a value will go. */
 export function TemplateView({ option }: { option: InstallOption }) {
@@ -74,8 +75,11 @@ export function LaunchView({ preview }: { preview: InstallPreview }) {
       )}
       {preview.secrets.length > 0 && (
         <>
-          <dt>Stored encrypted, not in the configuration file</dt>
-          <dd className="mono">{preview.secrets.join(', ')}</dd>
+          <dt>Secret values, kept apart from the configuration file</dt>
+          <dd>
+            <span className="mono">{preview.secrets.join(', ')}</span>
+            <SecretStorageNote className="muted" />
+          </dd>
         </>
       )}
       {preview.runtime?.note !== undefined && (
