@@ -5,6 +5,7 @@ import { APP_INIT_TIMEOUT_MS } from '../../apps/limits.js';
 import { currentTheme, hostContext, styleVariables } from '../../apps/host-context.js';
 import type { DisplayMode } from '../../apps/host-context.js';
 import { useHost } from '../../store/area-context.js';
+import { consentDialogOpen } from '../consent/consent-guard.js';
 import { AppToolbar } from './app-toolbar.js';
 
 /** Tallest an app grows inside a tool card; fullscreen uses the window. */
@@ -79,8 +80,15 @@ export function AppFrame(props: AppFrameProps) {
       onSize: ({ height: h }: { height?: number | undefined }) => {
         if (h !== undefined && Number.isFinite(h)) setHeight(Math.max(40, Math.min(Math.ceil(h), 4000)));
       },
-      onDisplayMode: (requested: 'inline' | 'fullscreen' | 'pip'): DisplayMode => {
+      onDisplayMode: (requested: 'inline' | 'fullscreen' | 'pip', gesture: boolean): DisplayMode => {
         const next: DisplayMode = requested === 'fullscreen' ? 'fullscreen' : 'inline';
+        // Leaving full screen is always allowed; covering the window needs the person's own click
+        // or key press inside the app, and never happens over a consent dialog.
+        if (next === 'fullscreen' && modeRef.current !== 'fullscreen') {
+          if (!gesture) throw new Error('full screen needs a click or key press inside the app first');
+          if (consentDialogOpen()) throw new Error('not while the host is asking the person something');
+        }
+        modeRef.current = next;
         setMode(next);
         return next;
       },
@@ -167,8 +175,13 @@ export function AppFrame(props: AppFrameProps) {
   }, []);
   // Full screen is the same <dialog> shown modal: the top layer escapes the chat list's transforms,
   // the rest of the window becomes inert, and the iframe is never moved (a moved iframe reloads).
+  // Never shown modal while a consent dialog is open: a later showModal() would stack above it.
   useLayoutEffect(() => {
     const box = boxRef.current;
+    if (mode === 'fullscreen' && consentDialogOpen()) {
+      setMode('inline');
+      return;
+    }
     sessionRef.current?.setContext({ displayMode: mode });
     if (!box) return;
     if (box.open) box.close();
@@ -200,6 +213,8 @@ export function AppFrame(props: AppFrameProps) {
       />
       <iframe
         ref={frameRef}
+        // Born on the sandbox origin, never as an about:blank of ours: see the proxy's user activation.
+        src={new URL('/blank', view.proxyUrl).href}
         className="app-frame__iframe"
         title={`App ${view.resourceUri} of ${view.server}`}
         sandbox="allow-scripts allow-same-origin"
