@@ -105,29 +105,42 @@ test('a click on Allow in the first half second of a consent dialog does nothing
       }
     }, true);
   })()`);
-  await view.getByRole('button', { name: 'Increment' }).click();
   const dialog = appConsent(page);
   const allow = dialog.getByRole('button', { name: 'Allow once' });
-  await allow.waitFor();
+  // The first dialog, answered normally once its button counts (Playwright waits for it to be
+  // enabled): where its Allow button is, so the next click needs no look-up.
+  await view.getByRole('button', { name: 'Increment' }).click();
   const box = await allow.boundingBox();
   if (box === null) throw new Error('The Allow button has no box');
-  // A real mouse click at once, as a click-jacker would time it (no waiting for the button).
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  const timing = await page.evaluate<number | null>(`(() => {
-    const click = window.clicks.find((c) => c.text === 'Allow once');
-    return click && window.shownAt !== undefined ? click.at - window.shownAt : null;
-  })()`);
-  expect(timing).not.toBeNull();
-  expect(timing).toBeLessThan(500);
-  await expect(allow).toHaveAttribute('aria-disabled', 'true');
-  await page.waitForTimeout(800);
-  await expect(dialog).toBeVisible();
-  await expect(view.locator('#value')).toHaveText('0');
-  // Once the dialog has been on top for a moment the button counts (Playwright waits for it to be enabled).
-  await expect(allow).toBeEnabled();
   await allow.click();
   await expect(dialog).toBeHidden();
   await expect(view.locator('#value')).toHaveText('1');
+  // Then a real mouse click on Allow the moment the same dialog appears again, as a click-jacker
+  // would time it. On a slow machine the click may come later than 500 ms; such a round proves
+  // nothing and is tried again.
+  let value = 1;
+  let proven = false;
+  for (let round = 0; round < 4 && !proven; round++) {
+    await page.evaluate('window.shownAt = undefined; window.clicks = []');
+    await view.getByRole('button', { name: 'Increment' }).click();
+    await allow.waitFor();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const timing = await page.evaluate<number | null>(`(() => {
+      const click = window.clicks.find((c) => c.text === 'Allow once');
+      return click && window.shownAt !== undefined ? click.at - window.shownAt : null;
+    })()`);
+    if (timing !== null && timing < 450) {
+      await page.waitForTimeout(800);
+      await expect(dialog).toBeVisible();
+      await expect(view.locator('#value')).toHaveText(String(value));
+      proven = true;
+    }
+    if (await dialog.isVisible()) await allow.click();
+    await expect(dialog).toBeHidden();
+    value++;
+    await expect(view.locator('#value')).toHaveText(String(value));
+  }
+  expect(proven).toBe(true);
 });
 
 test('an app reaches no loopback canary through WebRTC (STUN, TURN), preconnect or prefetch', async ({
