@@ -44,7 +44,7 @@ export const PROXY_SCRIPT = `(() => {
     '})();<' + '/script>';
   // After a leading doctype (before it, the page would fall into quirks mode), else first.
   const guarded = (html) => {
-    const doctype = /^(\uFEFF|\s|<!--[\s\S]*?-->)*<!doctype[^>]*>/i.exec(html);
+    const doctype = /^(\\uFEFF|\\s|<!--[\\s\\S]*?-->)*<!doctype[^>]*>/i.exec(html);
     const at = doctype === null ? 0 : doctype[0].length;
     return html.slice(0, at) + GUARD + html.slice(at);
   };

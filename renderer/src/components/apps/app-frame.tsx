@@ -176,16 +176,14 @@ export function AppFrame(props: AppFrameProps) {
   // Full screen is the same <dialog> shown modal: the top layer escapes the chat list's transforms,
   // the rest of the window becomes inert, and the iframe is never moved (a moved iframe reloads).
   // Never shown modal while a consent dialog is open: a later showModal() would stack above it.
+  // (A full-screen request is refused while one is open, so this only guards against a path missed.)
   useLayoutEffect(() => {
     const box = boxRef.current;
-    if (mode === 'fullscreen' && consentDialogOpen()) {
-      setMode('inline');
-      return;
-    }
-    sessionRef.current?.setContext({ displayMode: mode });
+    const shown: DisplayMode = mode === 'fullscreen' && !consentDialogOpen() ? 'fullscreen' : 'inline';
+    sessionRef.current?.setContext({ displayMode: shown });
     if (!box) return;
     if (box.open) box.close();
-    if (mode === 'fullscreen') box.showModal();
+    if (shown === 'fullscreen') box.showModal();
     else box.show();
   }, [mode]);
 
