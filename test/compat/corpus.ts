@@ -75,18 +75,25 @@ export interface BareView {
 /**
  * Connects a plain SDK `Client` (the SDK's own stdio, Streamable HTTP or SSE
  * transport; version negotiation 'auto', with its disposable probe, unless
- * told 'legacy') to the same command or URL, lists every page of tools, and closes.
+ * told 'legacy'; an unanswered probe waits `probeTimeoutMs` before the SDK falls
+ * back to `initialize`) to the same command or URL, lists every page of tools, and closes.
  */
 export async function bareConnect(
   config: ServerConfig,
-  { timeoutMs = 120_000, mode = 'auto' }: { timeoutMs?: number; mode?: 'auto' | 'legacy' } = {},
+  {
+    timeoutMs = 120_000,
+    mode = 'auto',
+    probeTimeoutMs = 10_000,
+  }: { timeoutMs?: number; mode?: 'auto' | 'legacy'; probeTimeoutMs?: number } = {},
 ): Promise<BareView> {
   const started = performance.now();
   // The capabilities the host declares, since servers offer tools by them (server-everything does).
   const client = new Client(
     { name: 'bare-sdk-client', version: '0' },
     {
-      versionNegotiation: { mode },
+      // The probe's own limit: by default the SDK waits the whole connect timeout for
+      // an answer, which servers on Python SDK 1.1–1.9.3 never give (they choke on it).
+      versionNegotiation: { mode, probe: { timeoutMs: probeTimeoutMs } },
       capabilities: {
         roots: { listChanged: true },
         sampling: { tools: {} },
