@@ -6,7 +6,7 @@ import globals from 'globals';
 import { builtinModules } from 'node:module';
 
 /*
- * Layering (see ARCHITECTURE.md). Do not relax these rules: a wrong import is
+ * Layering (see docs/architecture.md, "Layer rules"). Do not relax these rules: a wrong import is
  * a lint error, not a review comment.
  *   shared/        no Node, no DOM, no Electron
  *   electron/host/ and the rest of the Node side: no Electron

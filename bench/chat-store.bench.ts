@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeltaBatcher } from '../electron/host/chat/delta-batcher.js';
-import { ConversationStore } from '../electron/host/store/conversation-store.js';
-import { openDatabase } from '../electron/host/store/database.js';
-import type { Db } from '../electron/host/store/database.js';
+import { ConversationStore } from '../electron/host/persistence/conversation-store.js';
+import { openDatabase } from '../electron/host/persistence/database.js';
+import type { Db } from '../electron/host/persistence/database.js';
 import { ms, quantile, ratio, table } from './lib/measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcp-host-bench-'));

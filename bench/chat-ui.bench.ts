@@ -14,9 +14,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
 import type { Page } from 'playwright';
-import { DATABASE_FILE_NAME } from '../electron/host/chat/chat-service.js';
-import { ConversationStore } from '../electron/host/store/conversation-store.js';
-import { openDatabase } from '../electron/host/store/database.js';
+import { DATABASE_FILE_NAME } from '../electron/host/persistence/persistence.js';
+import { ConversationStore } from '../electron/host/persistence/conversation-store.js';
+import { openDatabase } from '../electron/host/persistence/database.js';
 
 /** The few browser globals the in-page code uses (this file is type-checked with Node's libs, not the DOM's). */
 interface PageElement {

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { ChatService } from './chat/chat-service.js';
-import { featureHandlers } from './features/handlers.js';
+import { join, resolve } from 'node:path';
+import { ChatService, markInterrupted } from './chat/chat-service.js';
+import { ToolConsent } from './chat/tool-consent.js';
 import type { Host, HostOptions } from './host-types.js';
-import type { LaunchRequest } from './platform.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
-import type { AnyHostEventListener, HostEventSink, HostHandlers } from './ipc/handlers.js';
+import type { AnyHostEventListener, HostEventSink } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
 import { attentionNote } from './consent/attention-note.js';
 import { AnthropicSamplingModel, claudeSettingsFrom } from './client-features/sampling-model.js';
@@ -17,19 +15,28 @@ import { hostEnvironment } from './servers/launch/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
 import { FileEraVerdicts } from './servers/launch/era-verdicts.js';
 import { FileOAuthStore } from './auth/oauth-store.js';
-import { applyOAuthSecretInput, withStoredSecretFlag } from './auth/oauth-secrets.js';
 import { ServerLogs } from './servers/lifecycle/server-log.js';
 import { ConfigEditor } from './servers/config/config-editor.js';
 import { AppModelContext } from './apps/app-model-context.js';
 import { AppRequests } from './apps/app-requests.js';
 import { AppViews } from './apps/app-views.js';
-import { appHandlers } from './apps/app-handlers.js';
 import { respondToSandbox } from './apps/sandbox-responder.js';
 import { BundleInstaller } from './install/bundle/bundle-installer.js';
-import { bundleHandlers } from './install/bundle/bundle-handlers.js';
 import { FileServerSecrets, SERVER_SECRETS_FILE_NAME } from './secrets/server-secrets.js';
 import { InstallService } from './install/install-service.js';
 import { RegistryClient } from './install/registry/registry-client.js';
+import { Persistence } from './persistence/persistence.js';
+import { joinHandlers } from './handlers/index.js';
+import { appInfoHandlers } from './handlers/app.js';
+import { appHandlers } from './handlers/apps.js';
+import { bundleHandlers } from './handlers/bundles.js';
+import { configHandlers } from './handlers/config.js';
+import { consentHandlers } from './handlers/consent.js';
+import { conversationHandlers } from './handlers/conversations.js';
+import { featureHandlers } from './handlers/features.js';
+import { registryHandlers } from './handlers/registry.js';
+import { serverHandlers } from './handlers/servers.js';
+import { settingsHandlers } from './handlers/settings.js';
 
 /** Environment variable that points the app at another configuration file. */
 export const CONFIG_ENV = 'MCP_HOST_CONFIG';
@@ -79,9 +86,38 @@ export function createHost(options: HostOptions): Host {
       emit('consentResolved', { id, outcome });
     },
   });
-  const store = new ConfigStore(resolveConfigPath(options));
+  const configPath = resolveConfigPath(options);
+  const store = new ConfigStore(configPath);
   const logs = new ServerLogs(emit);
-  const confirmLaunch = (request: LaunchRequest) => options.platform.confirmLaunch(request);
+  const persistence = new Persistence({
+    platform: options.platform,
+    sqliteNativeBinding: options.sqliteNativeBinding,
+    // A turn a previous host started and never finished gets its "interrupted" notice.
+    onOpened: (stores) => {
+      markInterrupted(stores.conversations);
+    },
+  });
+  let toolConsent: Promise<ToolConsent> | undefined;
+  /** The consent gate of tool calls (chat and MCP Apps), over the persisted rules and audit trail. */
+  const openToolConsent = (): Promise<ToolConsent> => {
+    toolConsent ??= persistence.open().then(
+      ({ rules, audit }) =>
+        new ToolConsent({
+          broker: consent,
+          rules,
+          audit,
+          identityOf: (name) => servers.get(name).identity,
+          onRulesChanged: () => {
+            emit('policiesChanged', rules.list());
+          },
+        }),
+    );
+    // A failed open is tried again by the next caller.
+    toolConsent.catch(() => {
+      toolConsent = undefined;
+    });
+    return toolConsent;
+  };
   const oauthStore = new FileOAuthStore(
     join(options.platform.userDataDir(), OAUTH_FILE_NAME),
     options.platform,
@@ -89,11 +125,13 @@ export function createHost(options: HostOptions): Host {
   const serverSecrets = new FileServerSecrets(
     join(options.platform.userDataDir(), SERVER_SECRETS_FILE_NAME),
     options.platform,
+    resolve(configPath),
   );
   const environment = options.environment ?? hostEnvironment;
   const servers = new ServerManager(store, {
     appVersion: options.appVersion,
-    secrets: (name) => serverSecrets.get(name),
+    secrets: (name, config) => serverSecrets.valuesFor(name, config),
+    secretTables: serverSecrets,
     ...options.tuning,
     environment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
@@ -104,7 +142,6 @@ export function createHost(options: HostOptions): Host {
       signInTimeoutMs: options.tuning?.signInTimeoutMs,
     },
     emit,
-    confirmLaunch,
     logs,
     ...(options.interactive !== false
       ? {
@@ -114,7 +151,7 @@ export function createHost(options: HostOptions): Host {
             model:
               options.samplingModel ??
               new AnthropicSamplingModel(
-                claudeSettingsFrom((): Promise<ClaudeSettingsSource> => chat.claudeSettings()),
+                claudeSettingsFrom((): Promise<ClaudeSettingsSource> => persistence.settings()),
               ),
             limiter: new SamplingRateLimiter(options.samplingPerMinute ?? 10),
           },
@@ -143,11 +180,10 @@ export function createHost(options: HostOptions): Host {
 
   const appContext = new AppModelContext();
   const chat = new ChatService({
-    platform: options.platform,
+    persistence,
+    toolConsent: openToolConsent,
     servers,
-    broker: consent,
     emit,
-    sqliteNativeBinding: options.sqliteNativeBinding,
     maxRetries: options.chatMaxRetries,
     appContext,
   });
@@ -156,14 +192,14 @@ export function createHost(options: HostOptions): Host {
     views: appViews,
     servers,
     broker: consent,
-    toolConsent: () => chat.toolConsent(),
+    toolConsent: openToolConsent,
     openExternal: (url) => options.platform.openExternal(url),
     modelContext: appContext,
   });
 
   const installs = new InstallService({
     registry: options.registry ?? new RegistryClient(),
-    registryUrl: async () => (await chat.claudeSettings()).registryUrl(),
+    registryUrl: async () => (await persistence.settings()).registryUrl(),
     environment,
     serverNames: () => servers.list().map((s) => s.name),
     save: (input) => editor.save(undefined, input),
@@ -171,103 +207,33 @@ export function createHost(options: HostOptions): Host {
     emit,
   });
 
-  const instance = { instanceId: randomUUID(), startedAt: Date.now() };
-  const handlers: HostHandlers = {
-    getAppInfo: () =>
-      Promise.resolve({
-        name: 'MCP Host',
-        version: options.appVersion,
-        shell: options.shell,
-        platform: process.platform,
-        ...instance,
-      }),
-    getConfigState: () => Promise.resolve(servers.configState()),
-    reloadConfig: async () => {
-      const state = await servers.load();
-      await bundles.forgetOrphans();
-      startInBackground(servers);
-      return state;
-    },
-    listServers: () => Promise.resolve(servers.list()),
-    addServer: (input) => servers.add(input),
-    removeServer: async ({ name }) => {
-      // A bundle's server takes its files and secrets along.
-      if (await bundles.isBundle(name)) await bundles.uninstall(name);
-      else await servers.remove(name);
-      await serverSecrets.delete(name).catch(() => undefined);
-      return null;
-    },
-    startServer: ({ name }) => servers.start(name),
-    stopServer: ({ name }) => servers.stop(name),
-    restartServer: ({ name }) => servers.restart(name),
-    signInServer: ({ name }) => servers.signIn(name),
-    cancelSignIn: ({ name }) => servers.cancelSignIn(name),
-    signOutServer: ({ name }) => servers.signOut(name),
-    callTool: async ({ server, tool, argumentsJson, callId }) => {
-      // A call the person makes themselves needs no consent, but it is part of the audit trail.
-      // The one-shot CLI has no trail to keep (it never opens the database).
-      if (options.interactive !== false) await chat.auditUserCall({ server, tool, argumentsJson });
-      return servers.callTool(server, tool, argumentsJson, { callId });
-    },
-    cancelToolCall: ({ callId }) => Promise.resolve(servers.cancelToolCall(callId)),
-
-    // Logs and configuration (issue 3, part C).
-    getServerLogs: ({ name }) => {
-      servers.get(name);
-      return Promise.resolve(logs.snapshot(name));
-    },
-    setLogLevel: async ({ name, level }) => {
-      await servers.get(name).setLogLevel(level);
-      logs.of(name).level = level;
-      return null;
-    },
-    getServerInput: ({ name }) => withStoredSecretFlag(oauthStore, environment, editor.inputOf(name)),
-    saveServer: async ({ originalName, input }) => {
-      // A name clash is refused before anything is touched (another server's credentials stay its own).
-      if (input.name !== originalName && servers.has(input.name)) return editor.save(originalName, input);
-      // The typed OAuth client secret goes to the encrypted store, never to the file.
-      const undo = await applyOAuthSecretInput(oauthStore, environment, originalName, input);
-      // A renamed server takes its stored secrets along (its entry refers to them by name).
-      const renamed = originalName !== undefined && originalName !== input.name;
-      if (renamed) await serverSecrets.rename(originalName, input.name);
-      try {
-        return await editor.save(originalName, input);
-      } catch (error) {
-        await undo().catch(() => undefined);
-        if (renamed) await serverSecrets.rename(input.name, originalName).catch(() => undefined);
-        throw error;
-      }
-    },
-    setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
-    setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
-    getRawConfig: () => editor.rawText(),
-    saveRawConfig: async ({ text }) => {
-      const state = await editor.saveRawText(text);
-      await bundles.forgetOrphans();
-      return state;
-    },
-    listImportLocations: () => editor.locations(),
-    previewImport: ({ source, text }) => editor.preview(source, text),
-    importServers: (request) => editor.import(request),
-    ...bundleHandlers(bundles),
-    ...chat.handlers(),
-    ...featureHandlers(servers, options.platform),
-    ...appHandlers(appViews, appRequests),
-    searchRegistry: ({ query, cursor }) => installs.search(query, cursor),
-    prepareRegistryInstall: ({ name, version }) => installs.prepareRegistry(name, version),
-    listPendingInstalls: () => Promise.resolve(installs.list()),
-    previewInstall: (request) => installs.preview(request),
-    installServer: (request) => installs.install(request),
-    dismissInstall: ({ id }) => {
-      installs.dismiss(id);
-      return Promise.resolve(null);
-    },
-    listConsents: () => Promise.resolve(consent.pending()),
-    answerConsent: ({ id, answer }) => {
-      consent.answer(id, answer);
-      return Promise.resolve(null);
-    },
-  };
+  const handlers = joinHandlers({
+    app: appInfoHandlers(options),
+    servers: serverHandlers({
+      servers,
+      logs,
+      bundles,
+      // The one-shot CLI keeps no audit trail (it never opens the database).
+      persistence: options.interactive !== false ? persistence : undefined,
+    }),
+    config: configHandlers({
+      servers,
+      editor,
+      bundles,
+      oauthStore,
+      environment,
+      startAll: () => {
+        startInBackground(servers);
+      },
+    }),
+    bundles: bundleHandlers(bundles),
+    registry: registryHandlers(installs),
+    settings: settingsHandlers(persistence, chat, emit),
+    conversations: conversationHandlers(persistence, chat, emit),
+    consent: consentHandlers(consent, persistence, servers, emit),
+    features: featureHandlers(servers, options.platform),
+    apps: appHandlers(appViews, appRequests),
+  });
 
   return {
     handlers,
@@ -295,6 +261,7 @@ export function createHost(options: HostOptions): Host {
     },
     async dispose() {
       await chat.dispose();
+      await persistence.close();
       appViews.clear();
       consent.withdrawAll();
       await servers.stopAll();

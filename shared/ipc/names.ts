@@ -1,14 +1,15 @@
 /**
  * The names of the contract's requests and events, without their schemas, so
- * the sandboxed preload can derive `window.host` without bundling zod.
- * contract.ts checks at compile time that these lists and its tables agree.
+ * the renderer's first screen can build its bridge without loading zod (the
+ * contract's schemas load on demand: renderer/src/bridge/inbound-checks.ts).
+ * Not a second source of truth: contract.ts fails to compile when these lists
+ * and its tables disagree, naming the request.
  */
 export const REQUEST_NAMES = [
   'getAppInfo',
   'getConfigState',
   'reloadConfig',
   'listServers',
-  'addServer',
   'removeServer',
   'startServer',
   'stopServer',

@@ -154,7 +154,7 @@ export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /**
  * Environment variables that let one program hijack another's loading. A
- * server added through the UI may not set them; see STYLE.md (Fiddle).
+ * server added through the UI may not set them; see docs/security.md (Secrets).
  */
 export const BLOCKED_ENV_NAMES: readonly string[] = [
   'LD_PRELOAD',

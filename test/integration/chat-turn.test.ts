@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { argumentsDigest } from '../../electron/host/store/consent-audit.js';
+import { argumentsDigest } from '../../electron/host/persistence/consent-audit.js';
 import { TOOL_RESULT_TEXT_CAP } from '../../electron/host/chat/tool-result-mapping.js';
 import type { ChatMessage } from '../../shared/model/chat.js';
 import { startFakeAnthropic, systemBlocks } from '../fixtures/fake-anthropic.js';

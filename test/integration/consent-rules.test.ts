@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE_NAME } from '../../electron/host/chat/chat-service.js';
+import { DATABASE_FILE_NAME } from '../../electron/host/persistence/persistence.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import type { AttentionNote } from '../../electron/host/platform.js';
 import type { ToolConsentDecision } from '../../shared/model/consent.js';

@@ -388,7 +388,6 @@ describe('attached resources as model context', () => {
       appVersion: '0.0.0-test',
       environment: () => Promise.resolve({ all: { PATH: process.env.PATH ?? '' }, source: 'fixed' }),
       emit: () => undefined,
-      confirmLaunch: () => Promise.resolve(true),
     });
     await manager.load();
     await manager.startAll();

@@ -129,7 +129,13 @@ describe('headless shell security', () => {
     const replies: unknown[] = [];
     ws.on('message', (data: Buffer) => replies.push(JSON.parse(data.toString())));
     ws.send(JSON.stringify({ id: 1, method: 'listServers', params: {} }));
-    ws.send(JSON.stringify({ id: 2, method: 'addServer', params: { name: '../x', command: 'sh' } }));
+    ws.send(
+      JSON.stringify({
+        id: 2,
+        method: 'saveServer',
+        params: { input: { transport: 'stdio', name: '../x', command: 'sh' } },
+      }),
+    );
     ws.send(JSON.stringify({ id: 3, method: 'eval', params: {} }));
     await expect.poll(() => replies.length).toBe(3);
     expect(replies).toContainEqual({ id: 1, result: { ok: true, value: [] } });

@@ -9,10 +9,10 @@ import {
   childrenOf,
   newestLeaf,
   pathTo,
-} from '../../electron/host/store/conversation-branches.js';
-import { ConversationStore } from '../../electron/host/store/conversation-store.js';
-import { migrate } from '../../electron/host/store/database.js';
-import { MIGRATIONS } from '../../electron/host/store/migrations.js';
+} from '../../electron/host/persistence/conversation-branches.js';
+import { ConversationStore } from '../../electron/host/persistence/conversation-store.js';
+import { migrate } from '../../electron/host/persistence/database.js';
+import { MIGRATIONS } from '../../electron/host/persistence/migrations.js';
 import { attachmentKind, attachmentProblem } from '../../shared/model/attachments.js';
 import type { ChatMessage } from '../../shared/model/chat.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';

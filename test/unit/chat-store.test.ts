@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../electron/host/canonical-json.js';
-import { ConsentAudit, argumentsDigest } from '../../electron/host/store/consent-audit.js';
-import { ConversationStore } from '../../electron/host/store/conversation-store.js';
-import { openDatabase } from '../../electron/host/store/database.js';
-import { MIGRATIONS } from '../../electron/host/store/migrations.js';
+import { ConsentAudit, argumentsDigest } from '../../electron/host/persistence/consent-audit.js';
+import { ConversationStore } from '../../electron/host/persistence/conversation-store.js';
+import { openDatabase } from '../../electron/host/persistence/database.js';
+import { MIGRATIONS } from '../../electron/host/persistence/migrations.js';
 import { tempDir } from '../helpers/servers.js';
 
 describe('SQLite store', () => {

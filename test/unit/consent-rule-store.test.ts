@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { serverIdentity } from '../../electron/host/consent/server-identity.js';
-import { ConsentAudit } from '../../electron/host/store/consent-audit.js';
-import { ConsentRuleStore } from '../../electron/host/store/consent-rule-store.js';
-import { ConversationStore } from '../../electron/host/store/conversation-store.js';
-import { migrate, openDatabase } from '../../electron/host/store/database.js';
-import type { Db } from '../../electron/host/store/database.js';
-import { MIGRATIONS } from '../../electron/host/store/migrations.js';
+import { ConsentAudit } from '../../electron/host/persistence/consent-audit.js';
+import { ConsentRuleStore } from '../../electron/host/persistence/consent-rule-store.js';
+import { ConversationStore } from '../../electron/host/persistence/conversation-store.js';
+import { migrate, openDatabase } from '../../electron/host/persistence/database.js';
+import type { Db } from '../../electron/host/persistence/database.js';
+import { MIGRATIONS } from '../../electron/host/persistence/migrations.js';
 import { tempDir } from '../helpers/servers.js';
 
 const identity = serverIdentity({ command: 'node', args: ['/srv/files.js'] });

@@ -41,25 +41,31 @@ describe('dispatch', () => {
 
   it('validates params against the schema before any handler runs', async () => {
     seen.length = 0;
-    const result = await dispatch(handlers, 'addServer', { name: '', command: 'x' });
+    const result = await dispatch(handlers, 'saveServer', {
+      input: { transport: 'stdio', name: '', command: 'x' },
+    });
     expect(result).toMatchObject({
       ok: false,
       error: { code: 'invalid_params', message: expect.stringContaining('name') },
     });
     expect(await dispatch(handlers, 'listServers', { extra: 1 })).toMatchObject({ ok: false });
     expect(
-      await dispatch(handlers, 'addServer', { name: 'a', command: 'x', env: { LD_PRELOAD: '/evil.so' } }),
+      await dispatch(handlers, 'saveServer', {
+        input: { transport: 'stdio', name: 'a', command: 'x', env: { LD_PRELOAD: '/evil.so' } },
+      }),
     ).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
     expect(seen).toEqual([]);
   });
 
   it('passes parsed params with defaults applied', async () => {
     seen.length = 0;
-    expect(await dispatch(handlers, 'addServer', { name: 'a', command: 'x' })).toEqual({
+    expect(
+      await dispatch(handlers, 'saveServer', { input: { transport: 'stdio', name: 'a', command: 'x' } }),
+    ).toEqual({
       ok: true,
       value: null,
     });
-    expect(seen).toEqual([{ name: 'a', command: 'x', args: [], env: {} }]);
+    expect(seen).toEqual([{ input: { transport: 'stdio', name: 'a', command: 'x', args: [], env: {} } }]);
   });
 
   it('turns thrown errors into values: HostError keeps its code, anything else is internal with one line', async () => {

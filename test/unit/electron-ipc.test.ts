@@ -44,8 +44,10 @@ describe('Electron IPC adapter', () => {
     t = await createTestHost();
     const { handlers, ipcMain } = fakeIpcMain();
     bindHostToIpc(t.host, ipcMain, isTrusted);
-    const add = handlers.get(requestChannel('addServer'));
-    const result = await add?.(strangerEvent, { name: 'x', command: 'sh', args: ['-c', 'touch /tmp/pwned'] });
+    const save = handlers.get(requestChannel('saveServer'));
+    const result = await save?.(strangerEvent, {
+      input: { transport: 'stdio', name: 'x', command: 'sh', args: ['-c', 'touch /tmp/pwned'] },
+    });
     expect(result).toEqual({
       ok: false,
       error: { code: 'denied', message: 'Request from an untrusted frame' },

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layering rules of ARCHITECTURE.md are lint errors. These cases lint
+ * The layering rules of docs/architecture.md are lint errors. These cases lint
  * deliberate violations (in memory, at real paths) and expect the rule to fire.
  */
 const eslint = new ESLint({

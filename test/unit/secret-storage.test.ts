@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import { systemKeychain } from '../../electron/host/secrets/keychain.js';
 import type { Keychain } from '../../electron/host/secrets/keychain.js';
-import { SettingsStore } from '../../electron/host/settings/settings-store.js';
+import { SettingsStore } from '../../electron/host/persistence/settings-store.js';
 import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { tempDir } from '../helpers/servers.js';
 

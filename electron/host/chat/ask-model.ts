@@ -5,7 +5,7 @@ import type { ConversationSettings } from '../../../shared/model/conversation-se
 import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/settings.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
-import type { NewMessage } from '../store/conversation-store.js';
+import type { NewMessage } from '../persistence/conversation-store.js';
 import { fallbackNotice, isContextTooLong, refusedFeature } from './api-rejections.js';
 import type { OptionalFeature } from './api-rejections.js';
 import { DeltaBatcher } from './delta-batcher.js';

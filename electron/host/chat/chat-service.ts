@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
 import type {
   Attachment,
@@ -9,37 +8,28 @@ import type {
   TurnState,
 } from '../../../shared/model/chat.js';
 import { contextWindowOf } from '../../../shared/model/context-window.js';
-import type { ModelInfo, ModelList, Settings } from '../../../shared/model/settings.js';
-import type { ConsentBroker } from '../consent/consent-broker.js';
-import { HostError, describeError } from '../errors.js';
+import type { ModelInfo, ModelList } from '../../../shared/model/settings.js';
+import { HostError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
-import type { Platform } from '../platform.js';
 import type { ServerManager } from '../servers/server-manager.js';
-import { ConsentAudit } from '../store/consent-audit.js';
-import { ConsentRuleStore } from '../store/consent-rule-store.js';
-import { ConversationStore } from '../store/conversation-store.js';
-import { openDatabase } from '../store/database.js';
-import type { Db } from '../store/database.js';
-import { SettingsStore } from '../settings/settings-store.js';
-import type { ChatHandlers } from './chat-handlers.js';
-import { auditUserCall, consentRuleHandlers } from './consent-rule-handlers.js';
-import { writeConversationExport } from './conversation-export.js';
+import type { ConversationStore } from '../persistence/conversation-store.js';
+import type { Persistence } from '../persistence/persistence.js';
+import type { SettingsStore } from '../persistence/settings-store.js';
 import { fetchModels } from './model-list.js';
 import { userMessageBlocks } from './message-context.js';
 import type { EndpointQuirks } from './model-request.js';
-import { ToolConsent } from './tool-consent.js';
+import type { ToolConsent } from './tool-consent.js';
 import { TurnRunner } from './turn-runner.js';
 
-export const DATABASE_FILE_NAME = 'mcp-host.db';
-const DEFAULT_TITLE = 'New conversation';
+export const DEFAULT_TITLE = 'New conversation';
 
 export interface ChatServiceOptions {
-  platform: Platform;
+  /** The host's stores (conversations, settings); opened on first use. */
+  persistence: Persistence;
+  /** The consent gate of tool calls, built by the host over the same stores. */
+  toolConsent: () => Promise<ToolConsent>;
   servers: ServerManager;
-  broker: ConsentBroker;
   emit: HostEventSink;
-  /** better_sqlite3.node built for Electron, when running inside Electron. */
-  sqliteNativeBinding?: string | undefined;
   /** SDK retries for 429/529/5xx/network (default 2, the SDK's own default). */
   maxRetries?: number | undefined;
   /** MCP Apps' latest model-context updates, added before the next user message (and then cleared). */
@@ -54,22 +44,17 @@ interface ActiveTurn {
 }
 
 interface Ready {
-  db: Db;
   conversations: ConversationStore;
-  rules: ConsentRuleStore;
-  audit: ConsentAudit;
   settings: SettingsStore;
   toolConsent: ToolConsent;
 }
 
 /**
- * Chat with Claude: settings (the API key stays here), conversations in
- * SQLite, and at most one running turn per conversation. The database and
- * settings are opened on first use, so CLI commands that never chat never
- * touch them.
+ * Turns with Claude: at most one running turn per conversation, each an
+ * agent loop (TurnRunner) over the conversation's stored history. The
+ * stores themselves belong to the host's Persistence.
  */
 export class ChatService {
-  private ready: Promise<Ready> | undefined;
   private readonly active = new Map<string, ActiveTurn>();
   /** What each endpoint + model refused (tool search, thinking, context management), for this run. */
   private readonly quirks = new Map<string, EndpointQuirks>();
@@ -78,161 +63,24 @@ export class ChatService {
 
   constructor(private readonly options: ChatServiceOptions) {}
 
-  handlers(): ChatHandlers {
-    return {
-      getSettings: async () => (await this.open()).settings.settings(),
-      updateSettings: async (patch) => this.settingsChanged(await (await this.open()).settings.update(patch)),
-      setApiKey: async ({ key }) => this.settingsChanged(await (await this.open()).settings.setApiKey(key)),
-      clearApiKey: async () => this.settingsChanged(await (await this.open()).settings.clearApiKey()),
-      listModels: () => this.listModels(),
-      listConversations: async ({ query }) => (await this.open()).conversations.list(query),
-      createConversation: async ({ title }) => {
-        const summary = (await this.open()).conversations.create(
-          title !== undefined && title !== '' ? title : DEFAULT_TITLE,
-        );
-        this.options.emit('conversationChanged', summary);
-        return summary;
-      },
-      renameConversation: async ({ id, title }) => {
-        const summary = (await this.open()).conversations.rename(id, title);
-        this.options.emit('conversationChanged', summary);
-        return summary;
-      },
-      deleteConversation: async ({ id }) => {
-        const { conversations, rules } = await this.open();
-        await this.stop(id);
-        const hadRules = rules.list().rules.some((r) => r.conversationId === id);
-        conversations.delete(id);
-        this.options.emit('conversationDeleted', { id });
-        // Its "allow for this conversation" rules went with it (ON DELETE CASCADE).
-        if (hadRules) this.options.emit('policiesChanged', rules.list());
-        return null;
-      },
-      getConversation: async ({ id }) => {
-        const { conversations } = await this.open();
-        const turn = this.active.get(id);
-        return {
-          conversation: conversations.get(id),
-          messages: conversations.messages(id),
-          ...(turn ? { activeTurn: { turnId: turn.turnId, state: turn.state } } : {}),
-        };
-      },
-      sendMessage: ({ conversationId, text, attachments }) =>
-        this.send(conversationId, text, attachments ?? []),
-      stopTurn: async ({ conversationId }) => {
-        await this.stop(conversationId);
-        return null;
-      },
-      retryTurn: ({ conversationId }) => this.retry(conversationId),
-      ...consentRuleHandlers(() => this.open(), this.options.servers, this.options.emit),
-      getToolResult: async ({ toolUseId }) => (await this.open()).conversations.fullToolResult(toolUseId),
-      editMessage: ({ conversationId, messageId, text }) => this.edit(conversationId, messageId, text),
-      regenerateAnswer: ({ conversationId }) => this.regenerate(conversationId),
-      switchBranch: async ({ conversationId, messageId }) => {
-        const { conversations } = await this.open();
-        if (this.active.has(conversationId)) {
-          throw new HostError('conflict', 'Claude is still answering in this conversation; stop it first');
-        }
-        conversations.switchBranch(conversationId, messageId);
-        return {
-          conversation: conversations.get(conversationId),
-          messages: conversations.messages(conversationId),
-        };
-      },
-      setConversationSettings: async ({ id, settings }) => {
-        const summary = (await this.open()).conversations.setSettings(id, settings);
-        this.options.emit('conversationChanged', summary);
-        return summary;
-      },
-      exportConversation: async ({ id, format, folder }) => {
-        const { conversations } = await this.open();
-        return writeConversationExport(
-          { conversation: conversations.get(id), messages: conversations.messages(id) },
-          format,
-          folder,
-        );
-      },
-      setToolPinned: async ({ server, tool, pinned }) =>
-        this.settingsChanged(await (await this.open()).settings.setToolPinned({ server, tool }, pinned)),
-    };
+  /** The running turn of a conversation, if any. */
+  activeTurn(conversationId: string): { turnId: string; state: TurnState } | undefined {
+    const turn = this.active.get(conversationId);
+    return turn ? { turnId: turn.turnId, state: turn.state } : undefined;
   }
 
-  /** Stops every turn and closes the database. */
+  /** Stops every turn. */
   async dispose(): Promise<void> {
     await Promise.all([...this.active.keys()].map((id) => this.stop(id)));
-    const ready = this.ready;
-    this.ready = undefined;
-    if (ready) (await ready.catch(() => undefined))?.db.close();
   }
 
-  /** The consent gate of tool calls (MCP Apps' calls go through it too). */
-  async toolConsent(): Promise<ToolConsent> {
-    return (await this.open()).toolConsent;
+  private async open(): Promise<Ready> {
+    const { conversations, settings } = await this.options.persistence.open();
+    return { conversations, settings, toolConsent: await this.options.toolConsent() };
   }
 
-  /** Writes a tool call the person makes from the Servers view to the audit trail. */
-  auditUserCall(call: { server: string; tool: string; argumentsJson: string }): Promise<void> {
-    return auditUserCall(() => this.open(), this.options.servers, call);
-  }
-
-  /** The settings holding the Claude key and base URL (sampling uses them too). */
-  async claudeSettings(): Promise<SettingsStore> {
-    return (await this.open()).settings;
-  }
-
-  private open(): Promise<Ready> {
-    if (!this.ready) {
-      const opening = this.init();
-      this.ready = opening;
-      // A failure (e.g. the SQLite addon does not load) is reported, and the next request tries again.
-      opening.catch(() => {
-        if (this.ready === opening) this.ready = undefined;
-      });
-    }
-    return this.ready;
-  }
-
-  private async init(): Promise<Ready> {
-    const { platform } = this.options;
-    let db: Db;
-    try {
-      db = openDatabase(join(platform.userDataDir(), DATABASE_FILE_NAME), {
-        nativeBinding: this.options.sqliteNativeBinding,
-      });
-    } catch (error) {
-      throw new HostError('internal', `Could not open the conversation database: ${describeError(error)}`);
-    }
-    const settings = new SettingsStore(platform);
-    await settings.load();
-    const conversations = new ConversationStore(db);
-    markInterrupted(conversations);
-    const rules = new ConsentRuleStore(db);
-    const audit = new ConsentAudit(db);
-    const { servers, broker, emit } = this.options;
-    return {
-      db,
-      conversations,
-      rules,
-      audit,
-      settings,
-      toolConsent: new ToolConsent({
-        broker,
-        rules,
-        audit,
-        identityOf: (name) => servers.get(name).identity,
-        onRulesChanged: () => {
-          emit('policiesChanged', rules.list());
-        },
-      }),
-    };
-  }
-
-  private settingsChanged(settings: Settings): Settings {
-    this.options.emit('settingsChanged', settings);
-    return settings;
-  }
-
-  private async send(conversationId: string, text: string, attachments: Attachment[]): Promise<TurnStarted> {
+  /** Commits the user message and starts a turn. */
+  async send(conversationId: string, text: string, attachments: Attachment[]): Promise<TurnStarted> {
     const ready = await this.open();
     const conversation = ready.conversations.get(conversationId);
     if (text.trim() === '' && attachments.length === 0)
@@ -259,7 +107,8 @@ export class ChatService {
     });
   }
 
-  private async retry(conversationId: string): Promise<TurnStarted> {
+  /** Runs the model again from the stored history. */
+  async retry(conversationId: string): Promise<TurnStarted> {
     const ready = await this.open();
     ready.conversations.get(conversationId);
     const last = ready.conversations
@@ -281,7 +130,7 @@ export class ChatService {
    * starts a branch beside the old one (its attachments and context come
    * along); the old version and its answers stay reachable.
    */
-  private async edit(conversationId: string, messageId: string, text: string): Promise<TurnStarted> {
+  async edit(conversationId: string, messageId: string, text: string): Promise<TurnStarted> {
     const ready = await this.open();
     const original = ready.conversations.message(conversationId, messageId);
     if (original.role !== 'user')
@@ -305,7 +154,7 @@ export class ChatService {
   }
 
   /** Answers the last user message again; the new answer is a branch beside the old one. */
-  private async regenerate(conversationId: string): Promise<TurnStarted> {
+  async regenerate(conversationId: string): Promise<TurnStarted> {
     const ready = await this.open();
     const messages = ready.conversations.messages(conversationId);
     const lastUser = [...messages].reverse().find((m: ChatMessage) => m.role === 'user');
@@ -418,15 +267,17 @@ export class ChatService {
     });
   }
 
-  private async stop(conversationId: string): Promise<void> {
+  /** Aborts a conversation's running turn and waits for it to end. */
+  async stop(conversationId: string): Promise<void> {
     const turn = this.active.get(conversationId);
     if (!turn) return;
     turn.controller.abort();
     await turn.done;
   }
 
-  private async listModels(): Promise<ModelList> {
-    const { settings } = await this.open();
+  /** Models from the models API when reachable, else the default list. */
+  async listModels(): Promise<ModelList> {
+    const settings = await this.options.persistence.settings();
     const list = await fetchModels(settings);
     if (list.source === 'api') this.models = list.models;
     return list;
@@ -443,7 +294,7 @@ export const INTERRUPTED_TEXT =
  * killed): each gets an "interrupted" notice, so the conversation says what
  * happened and offers Retry, and its mark is cleared.
  */
-function markInterrupted(conversations: ConversationStore): void {
+export function markInterrupted(conversations: ConversationStore): void {
   for (const { conversationId, turnId } of conversations.runningTurns()) {
     conversations.addMessage(conversationId, {
       turnId,

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
 import type { ModelList } from '../../../shared/model/settings.js';
 import { toChatError } from './api-errors.js';
-import type { SettingsStore } from '../settings/settings-store.js';
+import type { SettingsStore } from '../persistence/settings-store.js';
 
 /** Shown in the model picker when the models API cannot be reached. */
 const FALLBACK_MODELS: ModelList['models'] = [

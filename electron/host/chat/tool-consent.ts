@@ -5,8 +5,8 @@ import type { ToolInfo } from '../../../shared/model/server.js';
 import { canonicalJson } from '../canonical-json.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
 import { matchRule } from '../consent/rule-matching.js';
-import type { ConsentAudit } from '../store/consent-audit.js';
-import type { ConsentRuleStore } from '../store/consent-rule-store.js';
+import type { ConsentAudit } from '../persistence/consent-audit.js';
+import type { ConsentRuleStore } from '../persistence/consent-rule-store.js';
 
 export interface ToolDecision {
   allowed: boolean;

@@ -14,7 +14,7 @@ import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import type { ProgressUpdate } from '../servers/lifecycle/request-policy.js';
 import { LatestThrottle } from '../latest-throttle.js';
-import type { ConversationStore, NewMessage, StoredFullResult } from '../store/conversation-store.js';
+import type { ConversationStore, NewMessage, StoredFullResult } from '../persistence/conversation-store.js';
 import { retryableKind, toChatError } from './api-errors.js';
 import type { ChatError } from './api-errors.js';
 import { ZERO_USAGE, addUsage } from '../../../shared/model/usage.js';

@@ -1,7 +1,7 @@
 /**
  * Which Claude model answers a server's sampling request. The server only
  * advises (MCP `modelPreferences`); the host decides, by this documented
- * mapping (README, "Sampling: which model"):
+ * mapping (docs/client-features.md, "Sampling: which model"):
  *
  * 1. Hints, in the server's order. A hint is a substring: the Claude model
  *    ids that contain it (case-insensitive) are the candidates, and the

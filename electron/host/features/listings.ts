@@ -1,5 +1,5 @@
 import type { ResourceListing, ServerPrompts } from '../../../shared/model/features.js';
-import { hasCapability } from '../servers/server-catalog.js';
+import { hasCapability } from '../servers/capabilities.js';
 import type { ServerConnection } from '../servers/server-connection.js';
 
 /**

@@ -2,13 +2,7 @@ import type { RuntimeCheck } from '../../../shared/model/registry.js';
 import { currentRuntime, findOnPath, npxBesideRuntime } from '../servers/launch/launch-spec.js';
 import type { AppRuntime } from '../servers/launch/launch-spec.js';
 import type { HostEnvironment } from '../servers/launch/login-env.js';
-
-/** What each launcher is part of, in the words the person installs it by. */
-const NEEDS: Record<string, string> = {
-  npx: 'Node.js (npx)',
-  uvx: 'uv (uvx)',
-  docker: 'Docker',
-};
+import { runtimeNeed } from '../servers/launch/runtime-needs.js';
 
 /**
  * Whether a package's runtime (npx, uvx, docker) is on this machine, looked
@@ -31,5 +25,9 @@ export async function checkRuntime(
       note: `npx is not on your PATH: the app's own runtime (Node ${runtime.nodeVersion}) will run it`,
     };
   }
-  return { command, found: false, note: `Needs ${NEEDS[command] ?? command}, not found on this machine` };
+  return {
+    command,
+    found: false,
+    note: `Needs ${runtimeNeed(command)?.what ?? command}, not found on this machine`,
+  };
 }

@@ -1,4 +1,6 @@
 import type {
+  DomainName,
+  Domains,
   EventName,
   EventPayload,
   ParsedParams,
@@ -13,3 +15,6 @@ export type HostHandlers = {
 
 export type HostEventSink = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 export type AnyHostEventListener = (event: EventName, payload: unknown) => void;
+
+/** The handlers of one domain of the contract: exactly its requests, no more, no fewer. */
+export type DomainHandlers<D extends DomainName> = Pick<HostHandlers, keyof Domains[D] & RequestName>;

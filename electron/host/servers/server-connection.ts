@@ -21,13 +21,14 @@ import { createServerClient } from './server-client.js';
 import type { EraVerdicts } from './launch/era-verdicts.js';
 import { describeTarget, launchFacts, negotiatedFacts } from './connection-facts.js';
 import { launcherLines } from './launch/launcher-output.js';
-import { connectStdio } from './launch/stdio-handshake.js';
+import { connectStdio, probePatienceMs } from './launch/stdio-handshake.js';
 import { ServerOutput, strayCountText } from './lifecycle/server-output.js';
 import { connectHttp, resolveUrl } from './transports/http-transport.js';
 import { ServerAuthSession } from '../auth/server-auth.js';
 import type { OAuthServices } from '../auth/server-auth.js';
 import type { HttpSession } from './transports/http-transport.js';
-import { ServerCatalog, requireCapability } from './server-catalog.js';
+import { ServerCatalog } from './server-catalog.js';
+import { requireCapability } from './capabilities.js';
 import { HealthMonitor } from './lifecycle/health-monitor.js';
 import { resolveLaunch } from './launch/launch-spec.js';
 import type { HostEnvironment } from './launch/login-env.js';
@@ -83,8 +84,11 @@ export interface ConnectionOptions extends ConnectionTuning {
    * the entry. Throws when the entry may not have them.
    */
   launchSecrets?: (name: string, config: StdioServerConfig) => Promise<Readonly<Record<string, string>>>;
-  /** The server's stored secrets, put in place of `${secret:NAME}` just before a spawn or connect. */
-  secrets?: (server: string) => Promise<Readonly<Record<string, string>>>;
+  /**
+   * The stored secrets of this entry (its name and configuration as written),
+   * put in place of `${secret:NAME}` just before a spawn or connect.
+   */
+  secrets?: (server: string, config: ServerConfig) => Promise<Readonly<Record<string, string>>>;
 }
 
 /**
@@ -582,7 +586,7 @@ export class ServerConnection {
       prior,
       isCurrent: () => generation === this.generation,
       output: this.output,
-      newClient: () => this.newClient(generation, prior, Math.floor(this.connectTimeoutMs / 2)),
+      newClient: () => this.newClient(generation, prior, probePatienceMs(this.connectTimeoutMs)),
       afterConnect: (connected) => this.serverCatalog?.load(connected) ?? Promise.resolve(),
       adopt: (attempt) => {
         this.transport = attempt;
@@ -624,7 +628,7 @@ export class ServerConnection {
    */
   private async withSecrets<T extends ServerConfig>(config: T): Promise<T> {
     if (!this.options.secrets || !JSON.stringify(config).includes('${secret:')) return config;
-    const secrets = await this.options.secrets(this.name);
+    const secrets = await this.options.secrets(this.name, config);
     const expand = (text: string, where: string) => expandSecrets(text, secrets, this.name, where);
     const table = (values: Record<string, string> | undefined, where: string) =>
       values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, expand(v, `${where} ${k}`)]));

@@ -1,22 +1,28 @@
-import type { ServerConfig, StdioServerInput } from '../../../shared/model/config.js';
+import type { ServerConfig } from '../../../shared/model/config.js';
 import type { ConfigState } from '../../../shared/model/app.js';
 import type { ServerSnapshot, ToolCallProgress, ToolCallResult } from '../../../shared/model/server.js';
 import { LatestThrottle } from '../latest-throttle.js';
 import { HostError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
-import type { LaunchRequest } from '../platform.js';
 import type { ConfigStore } from './config/config-store.js';
 import { CancellableCalls } from './lifecycle/request-policy.js';
 import { ServerConnection } from './server-connection.js';
 import type { ConnectionOptions } from './server-connection.js';
 import type { ServerLogs } from './lifecycle/server-log.js';
+import type { SavedEntry } from '../secrets/server-secrets.js';
 
 export interface ServerManagerOptions extends Omit<ConnectionOptions, 'onChange' | 'onLog'> {
   emit: HostEventSink;
-  /** Asked before a server added through the UI is first started. */
-  confirmLaunch: (request: LaunchRequest) => Promise<boolean>;
   /** Where each server's log goes (stderr, notifications/message, lifecycle). */
   logs?: ServerLogs;
+  /**
+   * The stored `${secret:NAME}` tables (secrets/server-secrets.ts), told of
+   * every change to the set of entries so that a table never outlives the
+   * entry it belongs to (secrets/secret-binding.ts).
+   */
+  secretTables?: {
+    reconcile(entries: Readonly<Record<string, ServerConfig>>, saved?: SavedEntry): Promise<void>;
+  };
 }
 
 /**
@@ -45,6 +51,7 @@ export class ServerManager {
     for (const name of this.connections.keys()) this.options.emit('serverRemoved', { name });
     this.connections.clear();
     await this.store.load();
+    await this.reconcileSecrets();
     for (const [name, config] of Object.entries(this.store.servers())) {
       this.connections.set(name, this.createConnection(name, config));
     }
@@ -72,39 +79,13 @@ export class ServerManager {
     return connection;
   }
 
-  async add(input: StdioServerInput): Promise<ServerSnapshot> {
-    if (this.connections.has(input.name)) {
-      throw new HostError('conflict', `A server named "${input.name}" already exists`);
-    }
-    const config: ServerConfig = {
-      command: input.command,
-      args: input.args,
-      ...(Object.keys(input.env).length > 0 ? { env: input.env } : {}),
-      ...(input.cwd !== undefined && input.cwd.trim() !== '' ? { cwd: input.cwd.trim() } : {}),
-    };
-    const allowed = await this.options.confirmLaunch({
-      kind: 'stdio',
-      name: input.name,
-      command: input.command,
-      args: input.args,
-      cwd: config.cwd,
-      envNames: Object.keys(input.env),
-    });
-    if (!allowed) throw new HostError('denied', `Starting "${input.name}" was not allowed`);
-    await this.store.update((servers) => {
-      servers[input.name] = config;
-    });
-    const connection = this.createConnection(input.name, config);
-    this.connections.set(input.name, connection);
-    return connection.start();
-  }
-
   async remove(name: string): Promise<void> {
     const connection = this.get(name);
     await this.store.update((servers) => {
       // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the table is keyed by server name
       delete servers[name];
     });
+    await this.reconcileSecrets();
     this.connections.delete(name);
     await connection.stop();
     this.options.logs?.delete(name);
@@ -126,10 +107,13 @@ export class ServerManager {
   /**
    * Puts a connection for `name` with `config` in place of `previous` (same
    * position in the list), ending the previous one first. Does not start it.
+   * The entry is already in the file; its stored secrets are bound to it
+   * (an install's) or follow it from `previous` (an edit) before it starts.
    */
   async install(name: string, config: ServerConfig, previous?: string): Promise<ServerConnection> {
     const old = previous !== undefined ? this.connections.get(previous) : undefined;
     if (old) await old.stop();
+    await this.reconcileSecrets({ name, previous });
     const connection = this.createConnection(name, config);
     const next = new Map<string, ServerConnection>();
     if (previous !== undefined && old) {
@@ -146,32 +130,6 @@ export class ServerManager {
     }
     this.options.emit('serverChanged', connection.snapshot());
     return connection;
-  }
-
-  start(name: string): Promise<ServerSnapshot> {
-    return this.get(name).start();
-  }
-
-  stop(name: string): Promise<ServerSnapshot> {
-    return this.get(name).stop();
-  }
-
-  /** Stops and starts a server as a person asked, clearing its crash count (also after giving up). */
-  restart(name: string): Promise<ServerSnapshot> {
-    return this.get(name).restart();
-  }
-
-  /** OAuth: opens the browser for a remote server's sign-in; resolves once it is open. */
-  signIn(name: string): Promise<ServerSnapshot> {
-    return this.get(name).signIn();
-  }
-
-  cancelSignIn(name: string): Promise<ServerSnapshot> {
-    return this.get(name).cancelSignIn();
-  }
-
-  signOut(name: string): Promise<ServerSnapshot> {
-    return this.get(name).signOut();
   }
 
   /**
@@ -241,6 +199,17 @@ export class ServerManager {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.connections.values()].map((c) => c.stop()));
+  }
+
+  /**
+   * Lets the secret tables follow the configuration just read or written.
+   * Skipped while the file is invalid (its entries are unknown then). A
+   * failed write is not the caller's failure: the tables in memory have
+   * changed already, so no value reaches an entry it does not belong to.
+   */
+  private async reconcileSecrets(saved?: SavedEntry): Promise<void> {
+    if (!this.store.state.ok || !this.options.secretTables) return;
+    await this.options.secretTables.reconcile(this.store.servers(), saved).catch(() => undefined);
   }
 
   private createConnection(name: string, config: ServerConfig): ServerConnection {

@@ -1,6 +1,5 @@
 import type { ConnectionState } from '../bridge/connection.js';
 import type { AppInfo, ConfigState } from '../../../shared/model/app.js';
-import type { StdioServerInput } from '../../../shared/model/config.js';
 import type { ServerSnapshot, ToolCallProgress, ToolCallResult } from '../../../shared/model/server.js';
 import type { ErrorCode, HostErrorValue, Result } from '../../../shared/ipc/result.js';
 
@@ -56,8 +55,6 @@ export interface AppData {
 export interface AppActions {
   selectServer: (name: string) => void;
   selectTool: (name: string | undefined) => void;
-  /** Adds and starts a stdio server; on success it becomes the selected server. */
-  addServer: (input: StdioServerInput) => Promise<Result<ServerSnapshot>>;
   startServer: (name: string) => Promise<Result<ServerSnapshot>>;
   stopServer: (name: string) => Promise<Result<ServerSnapshot>>;
   /** Stops and starts a server, clearing its crash count. */

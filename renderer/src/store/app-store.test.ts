@@ -25,7 +25,6 @@ function appHost() {
     getConfigState: vi.fn(() => ok({ path: '/cfg.json' })),
     reloadConfig: vi.fn(() => ok({ path: '/cfg.json' })),
     listServers: vi.fn(() => ok([snapshot('a'), snapshot('b')])),
-    addServer: vi.fn((input: { name: string }) => ok(snapshot(input.name, 'connecting'))),
     removeServer: vi.fn(() => ok(null)),
     startServer: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'connecting'))),
     stopServer: vi.fn((p: { name: string }) => ok(snapshot(p.name, 'stopped'))),
@@ -129,15 +128,6 @@ describe('createAppStore', () => {
     const failed = await signOutServer('a');
     expect(failed).toMatchObject({ ok: false, error: { code: 'sign_in_required' } });
     expect(store.getState().servers.a?.auth).toEqual({ state: 'required' });
-  });
-
-  it('adding a server selects it', async () => {
-    const { host } = appHost();
-    const { store } = createAppStore(host, fakeConnection('connected').connection);
-    await flush();
-    const input = { name: 'new', command: 'node', args: [], env: {} };
-    expect((await store.getState().actions.addServer(input)).ok).toBe(true);
-    expect(store.getState()).toMatchObject({ selectedServer: 'new', serverNames: ['a', 'b', 'new'] });
   });
 
   it('catches malformed JSON before calling, and stores host errors and results', async () => {

@@ -37,17 +37,6 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
       selectTool(name) {
         set({ selectedTool: name });
       },
-      async addServer(input) {
-        const result = await host.addServer(input);
-        if (result.ok) {
-          set((s) => ({
-            ...upsertServer(s, result.value),
-            selectedServer: result.value.name,
-            selectedTool: undefined,
-          }));
-        }
-        return result;
-      },
       async startServer(name) {
         const result = await host.startServer({ name });
         applySnapshot(result);

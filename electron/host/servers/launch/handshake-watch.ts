@@ -66,4 +66,14 @@ export class HandshakeWatch {
   get probing(): boolean {
     return this.waitingFor === 'server/discover';
   }
+
+  /** True when the version probe was sent and no reply to it (result or error) has come, whatever followed it. */
+  get probeUnanswered(): boolean {
+    return this.probed && !this.probeAnswered;
+  }
+
+  /** True once the SDK fell back to the 2025 handshake on the same process (`initialize` sent). */
+  get initializeSent(): boolean {
+    return this.initializeId !== undefined;
+  }
 }

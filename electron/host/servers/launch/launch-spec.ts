@@ -6,6 +6,7 @@ import type { ServerRuntime } from '../../../../shared/model/server.js';
 import { HostError } from '../../errors.js';
 import { expandEnvReferences, expandEnvReferencesIn } from './env-references.js';
 import { fillSecrets } from './setting-references.js';
+import { otherPythonName, runtimeNeed } from './runtime-needs.js';
 import type { HostEnvironment } from './login-env.js';
 import { inheritedEnvironment } from './login-env.js';
 import type { StdioLaunch } from '../transports/stdio-transport.js';
@@ -41,6 +42,8 @@ export interface ResolvedLaunch {
  * - `npx` → the system `npx` if any, else npm's `npx-cli.js` shipped beside
  *   the app runtime (a Node install has it; Electron does not), run by it.
  *   Without either it is "not found", naming the PATH searched.
+ * - `uvx`, `uv`, `python`, `python3`, `docker` not on the PATH: fails at once
+ *   with one line naming what to install and how (runtime-needs.ts).
  */
 export async function resolveLaunch(
   name: string,
@@ -88,6 +91,19 @@ export async function resolveLaunch(
   if (base === 'npx') {
     const npxCli = await npxBesideRuntime(runtime);
     if (npxCli !== undefined) return appRuntimeLaunch(runtime, [npxCli], args, env, cwd, 'npx');
+  }
+  const need = runtimeNeed(base);
+  if (need !== undefined && base !== 'npx') {
+    // A missing runtime is one line saying what to install, at once, never a spawn error or a timeout.
+    const other = otherPythonName(base);
+    const instead =
+      other !== undefined && (await findOnPath(other, pathValue, env.PATHEXT)) !== undefined
+        ? `"${other}" is installed: use it as the command`
+        : need.how;
+    throw new HostError(
+      'connection_failed',
+      `${where} needs ${need.what}, not found on this machine; ${instead}`,
+    );
   }
   // Let the spawn fail: its error names the command and the PATH searched.
   return { launch: { command, args, env, cwd }, runtime: { source: 'path', executable: command } };

@@ -52,17 +52,43 @@ class StartAgain extends Error {
 }
 
 /**
+ * How long the version probe (`server/discover`) may go unanswered on stdio
+ * before the host also sends `initialize` on the same process. Short on
+ * purpose: the Python SDK releases 1.1–1.9.3 read the probe, fail to
+ * validate it and then print nothing and answer nothing until the next line
+ * arrives (measured with mcp 1.1.3), so no sign of life can tell them apart
+ * from a server that is still starting; only sending the next message does.
+ * The timer never decides the era (see `connectStdio`): a server that was
+ * only slow still answers the probe, which is in its pipe ahead of
+ * `initialize`, and is started again in the modern era. Being wrong costs a
+ * modern slow starter one restart on its first start only, since the verdict
+ * is remembered; being long cost every such legacy server half the connect
+ * limit. Never more than half of the connect limit.
+ */
+export const PROBE_PATIENCE_MS = 2000;
+
+/** The probe patience for a server with this connect limit. */
+export function probePatienceMs(connectTimeoutMs: number): number {
+  return Math.min(PROBE_PATIENCE_MS, Math.floor(connectTimeoutMs / 2));
+}
+
+/**
  * Starts a stdio server and completes the MCP handshake within one time
  * limit, whatever the era:
  *
- * - The SDK probes with `server/discover` (our transport counts as stdio, so
- *   a probe left unanswered for half the limit falls back to `initialize`).
- * - A server that exits on that unknown first request is a legacy server of
- *   the kind that only accepts `initialize` first: it is started again
- *   straight into the legacy handshake.
- * - A server that answers the probe only after the SDK fell back is a modern
- *   server that was slow: it is started again in the modern era with the
- *   answer it gave. So the era follows what the server says, never the timer.
+ * - The SDK probes with `server/discover`. An answer settles the era: a
+ *   discover result is the 2026-07-28 era, an error answer the 2025 one
+ *   (`initialize` on the same process, which answered and is in a known state).
+ * - Unanswered for `probePatienceMs`, the SDK also sends `initialize` on the
+ *   same process (our transport counts as stdio). The probe stays pending.
+ * - A server that answers the probe only after that is a modern server that
+ *   was slow: it is started again in the modern era with the answer it gave.
+ *   So the era follows what the server says, never the timer or the load.
+ * - A server that exits while its probe is unanswered (at once, or on the
+ *   `initialize` that followed, as those Python releases do) cannot take
+ *   anything before `initialize`: it is started again straight into the 2025
+ *   handshake. The decision waits until its stdout is read to the end, so a
+ *   probe answer it wrote before dying still wins.
  * - A remembered verdict skips the probe; if the server refuses the
  *   handshake with it, the server is probed once more before giving up.
  * - The limit is one deadline for all of it. Running out says so, and how
@@ -116,19 +142,24 @@ async function attemptOnce(
   });
   fatal.catch(() => undefined);
 
+  /** What the end of the process means, decided once its stdout has been read to the end. */
+  const afterExit = (exit: ProcessExit): StartAgain | HostError => {
+    if (prior === undefined && watch.probeUnanswered) {
+      // It read the version probe and left: the shape of servers that accept nothing before initialize.
+      return new StartAgain(
+        { kind: 'legacy' },
+        watch.initializeSent
+          ? `Server "${name}" left the version probe (server/discover) unanswered and exited on the initialize that followed; starting it again straight into the 2025 initialize handshake`
+          : `Server "${name}" exited on the version probe (server/discover); starting it again with the 2025 initialize handshake`,
+      );
+    }
+    return new HostError('server_exited', params.describeExit(exit, transport));
+  };
   transport.onExit = (exit) => {
     params.onProcessExit(exit);
-    if (prior === undefined && watch.probing) {
-      // It read the version probe and left: the shape of servers that accept nothing before initialize.
-      fail(
-        new StartAgain(
-          { kind: 'legacy' },
-          `Server "${name}" exited on the version probe (server/discover); starting it again with the 2025 initialize handshake`,
-        ),
-      );
-      return;
-    }
-    fail(new HostError('server_exited', params.describeExit(exit, transport)));
+    void transport.closed.then(() => {
+      fail(afterExit(exit));
+    });
   };
   watch.onLateProbeReply = (result) => {
     if (result === undefined || !isSpecType.DiscoverResult(result)) return;
@@ -162,10 +193,16 @@ async function attemptOnce(
   } catch (error) {
     settled = true;
     // Described before the process is stopped: stopping it must not read as the reason it failed.
+    const exit = transport.exit;
     const failure =
-      error instanceof StartAgain || error instanceof HostError
+      error instanceof StartAgain
         ? error
-        : params.describeFailure(error, transport);
+        : exit !== undefined
+          ? // The SDK may see the pipe close before the exit is judged; the exit is the reason.
+            await transport.closed.then(() => afterExit(exit))
+          : error instanceof HostError
+            ? error
+            : params.describeFailure(error, transport);
     await transport.terminate();
     await client.close().catch(() => undefined);
     if (failure instanceof StartAgain || failure.code === 'timeout') throw failure;

@@ -61,7 +61,7 @@ export class StdioProcessTransport implements Transport {
 
   private child: ChildProcess | undefined;
   private exitInfo: ProcessExit | undefined;
-  private closed = false;
+  private isClosed = false;
   private stopping: Promise<void> | undefined;
   private readonly graceMs: number;
   private readonly maxMessageBytes: number;
@@ -70,6 +70,15 @@ export class StdioProcessTransport implements Transport {
   private starting = false;
   /** The oversized line being skipped already failed its request. */
   private oversizedAnswered = false;
+  private markClosed: () => void = () => undefined;
+  /**
+   * Settles once the transport is closed: after the process ended, everything
+   * it wrote to stdout has been read (or 250 ms passed for a grandchild holding
+   * the pipe), so a decision taken then has seen its last words.
+   */
+  readonly closed: Promise<void> = new Promise((resolve) => {
+    this.markClosed = resolve;
+  });
 
   constructor(
     private readonly launch: StdioLaunch,
@@ -107,7 +116,7 @@ export class StdioProcessTransport implements Transport {
     if (this.child || this.starting) throw new Error('StdioProcessTransport already started');
     this.starting = true;
     await spawnTurn();
-    if (this.closed) throw new HostError('cancelled', 'The server was stopped before it started');
+    if (this.isClosed) throw new HostError('cancelled', 'The server was stopped before it started');
     const { command, args, env, cwd } = this.launch;
     return new Promise((resolve, reject) => {
       const child = spawn(command, [...args], {
@@ -180,7 +189,7 @@ export class StdioProcessTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
-    if (!stdin || this.closed || this.exitInfo || !stdin.writable) {
+    if (!stdin || this.isClosed || this.exitInfo || !stdin.writable) {
       return Promise.reject(new HostError('not_connected', 'The server process is not running'));
     }
     this.observer?.sent(message);
@@ -269,8 +278,9 @@ export class StdioProcessTransport implements Transport {
   }
 
   private finish(): void {
-    if (this.closed) return;
-    this.closed = true;
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.markClosed();
     const child = this.child;
     child?.stdout?.destroy();
     child?.stderr?.destroy();

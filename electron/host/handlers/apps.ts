@@ -1,19 +1,9 @@
-import type { HostHandlers } from '../ipc/handlers.js';
-import type { AppRequests } from './app-requests.js';
-import type { AppViews } from './app-views.js';
-
-type AppRequestName =
-  | 'openAppView'
-  | 'closeAppView'
-  | 'grantAppPermissions'
-  | 'appCallTool'
-  | 'appReadResource'
-  | 'appOpenLink'
-  | 'appLog'
-  | 'appUpdateModelContext';
+import type { AppRequests } from '../apps/app-requests.js';
+import type { AppViews } from '../apps/app-views.js';
+import type { DomainHandlers } from '../ipc/handlers.js';
 
 /** The handlers of the MCP Apps requests. */
-export function appHandlers(views: AppViews, requests: AppRequests): Pick<HostHandlers, AppRequestName> {
+export function appHandlers(views: AppViews, requests: AppRequests): DomainHandlers<'apps'> {
   return {
     openAppView: (request) => views.open(request),
     closeAppView: ({ viewId }) => {

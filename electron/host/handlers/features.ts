@@ -1,30 +1,17 @@
-import type { HostHandlers } from '../ipc/handlers.js';
+import type { DomainHandlers } from '../ipc/handlers.js';
 import type { Platform } from '../platform.js';
 import { describeRoot, rootUriFromPath, withRoot } from '../client-features/roots.js';
 import type { ServerManager } from '../servers/server-manager.js';
-import { complete } from './completions.js';
-import { allPrompts, resourceListing } from './listings.js';
-import { getPrompt } from './prompts.js';
-import { readResource, subscribeResource, unsubscribeResource } from './resources.js';
-
-type FeatureRequest =
-  | 'listResources'
-  | 'listPrompts'
-  | 'readResource'
-  | 'subscribeResource'
-  | 'unsubscribeResource'
-  | 'complete'
-  | 'getPrompt'
-  | 'listRoots'
-  | 'addRoot'
-  | 'pickRoot'
-  | 'removeRoot';
+import { complete } from '../features/completions.js';
+import { allPrompts, resourceListing } from '../features/listings.js';
+import { getPrompt } from '../features/prompts.js';
+import { readResource, subscribeResource, unsubscribeResource } from '../features/resources.js';
 
 /** The handlers of the resources, prompts, completions and roots requests. */
 export function featureHandlers(
   servers: ServerManager,
   platform: Pick<Platform, 'pickFolder'>,
-): Pick<HostHandlers, FeatureRequest> {
+): DomainHandlers<'features'> {
   const roots = (name: string) => servers.rootsOf(name).map(describeRoot);
   const addPath = async (server: string, path: string) => {
     const uri = await rootUriFromPath(path);

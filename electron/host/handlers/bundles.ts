@@ -1,16 +1,8 @@
-import type { HostHandlers } from '../../ipc/handlers.js';
-import type { BundleInstaller } from './bundle-installer.js';
-
-type BundleRequest =
-  | 'uploadBundleChunk'
-  | 'previewBundle'
-  | 'pickBundlePath'
-  | 'installBundle'
-  | 'discardBundle'
-  | 'uninstallBundle';
+import type { BundleInstaller } from '../install/bundle/bundle-installer.js';
+import type { DomainHandlers } from '../ipc/handlers.js';
 
 /** The handlers of the bundle requests (the contract validated their params). */
-export function bundleHandlers(bundles: BundleInstaller): Pick<HostHandlers, BundleRequest> {
+export function bundleHandlers(bundles: BundleInstaller): DomainHandlers<'bundles'> {
   return {
     uploadBundleChunk: (chunk) => Promise.resolve(bundles.uploadChunk(chunk)),
     previewBundle: ({ source }) => bundles.previewSource(source),

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ServerNameSchema } from '../../model/config.js';
+import { ServerSnapshotSchema } from '../../model/server.js';
+import { ConfigStateSchema } from '../../model/app.js';
+import { ServerInputSchema } from '../../model/server-input.js';
+import {
+  ImportLocationSchema,
+  ImportPreviewSchema,
+  ImportRequestSchema,
+  ImportResultSchema,
+  ImportSourceSchema,
+} from '../../model/import.js';
+import { none, byName } from './common.js';
+
+// The configuration file: entries, the raw text, imports from other hosts.
+export const configRequests = {
+  getConfigState: { params: none, result: ConfigStateSchema },
+  /** Re-read the configuration file (after the user fixed or edited it). */
+  reloadConfig: { params: none, result: ConfigStateSchema },
+  /** The stored entry of one server, as the edit form shows it. */
+  getServerInput: { params: byName, result: ServerInputSchema },
+  /**
+   * Adds (no `originalName`) or replaces a server (stdio or remote) and
+   * (re)starts it; other keys of a replaced entry are kept.
+   */
+  saveServer: {
+    params: z.object({ originalName: ServerNameSchema.optional(), input: ServerInputSchema }).strict(),
+    result: ServerSnapshotSchema,
+  },
+  /** Sets `disabled`: a disabled server is stopped and not started at launch. */
+  setServerEnabled: {
+    params: byName.extend({ enabled: z.boolean() }).strict(),
+    result: ServerSnapshotSchema,
+  },
+  /** Adds a tool to (or removes it from) `disabledTools`. */
+  setToolEnabled: {
+    params: byName.extend({ tool: z.string().min(1).max(256), enabled: z.boolean() }).strict(),
+    result: ServerSnapshotSchema,
+  },
+  /** The configuration file's text, exactly as stored. */
+  getRawConfig: { params: none, result: z.object({ path: z.string(), text: z.string() }) },
+  /** Validates and writes the whole file, then reloads and reconnects; invalid text is never written. */
+  saveRawConfig: {
+    params: z.object({ text: z.string().max(4 * 1024 * 1024) }).strict(),
+    result: ConfigStateSchema,
+  },
+  /** The other hosts' configuration files the host looked for, and whether each exists. */
+  listImportLocations: { params: none, result: z.array(ImportLocationSchema) },
+  /** What would be imported from a known file (read by the host) or from pasted text. */
+  previewImport: {
+    params: z
+      .object({
+        source: ImportSourceSchema,
+        text: z
+          .string()
+          .max(1024 * 1024)
+          .optional(),
+      })
+      .strict(),
+    result: ImportPreviewSchema,
+  },
+  /** Imports the chosen servers (renamed or skipped), asking before any stdio server is started. */
+  importServers: { params: ImportRequestSchema, result: ImportResultSchema },
+} as const;
