@@ -93,7 +93,12 @@ export async function bareConnect(
     {
       // The probe's own limit: by default the SDK waits the whole connect timeout for
       // an answer, which servers on Python SDK 1.1–1.9.3 never give (they choke on it).
-      versionNegotiation: { mode, probe: { timeoutMs: probeTimeoutMs } },
+      // A server on the legacy SSE transport predates the discovery probe (a client
+      // that speaks that transport speaks the handshake of its time).
+      versionNegotiation: {
+        mode: !isStdioConfig(config) && config.type === 'sse' ? 'legacy' : mode,
+        probe: { timeoutMs: probeTimeoutMs },
+      },
       capabilities: {
         roots: { listChanged: true },
         sampling: { tools: {} },
