@@ -1,7 +1,9 @@
 // Where the compatibility corpus (test/compat/corpus.json) is installed, and
 // how to install it: a folder outside the clone, one per version of the
 // corpus (a hash of its packages and versions), so CI and developers install
-// it once and a changed corpus installs afresh.
+// it once and a changed corpus installs afresh. The Python half
+// (test/compat/python/corpus.json) is made by ./compat-python.mjs under
+// <cache root>/python, one environment per SDK release.
 //   MCP_HOST_COMPAT_CACHE=<folder>   the cache root (default ~/.cache/mcp-host/compat)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -9,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installPython, pythonCacheRoot } from './compat-python.mjs';
 
 const here = fileURLToPath(import.meta.url);
 
@@ -51,6 +54,12 @@ export function isInstalled() {
  * script could download a browser), then removes older versions of the corpus.
  */
 export function installCorpus({ log = console.log } = {}) {
+  const dir = installNpmCorpus(log);
+  installPython(cacheRoot(), { log });
+  return dir;
+}
+
+function installNpmCorpus(log) {
   const dir = corpusDir();
   if (isInstalled()) {
     log(`Compatibility corpus: installed in ${dir}`);
@@ -78,7 +87,8 @@ export function installCorpus({ log = console.log } = {}) {
     throw new Error(`npm install of the corpus failed (exit ${String(result.status)})`);
   writeFileSync(join(dir, '.installed'), `${new Date().toISOString()}\n`);
   for (const old of readdirSync(cacheRoot())) {
-    if (join(cacheRoot(), old) !== dir) rmSync(join(cacheRoot(), old), { recursive: true, force: true });
+    const path = join(cacheRoot(), old);
+    if (path !== dir && path !== pythonCacheRoot(cacheRoot())) rmSync(path, { recursive: true, force: true });
   }
   log(`Compatibility corpus: installed in ${String(Math.round((Date.now() - started) / 1000))} s`);
   return dir;

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { StdioServerConfig } from '../../shared/model/config.js';
+import { isStdioConfig } from '../../shared/model/config.js';
+import type { ServerConfig, StdioServerConfig } from '../../shared/model/config.js';
 import { corpusDir, readCorpus } from '../../scripts/compat-corpus.mjs';
 import type { CorpusServer } from '../../scripts/compat-corpus.mjs';
 
@@ -71,20 +73,32 @@ export interface BareView {
 }
 
 /**
- * Connects a plain SDK `Client` (the SDK's own stdio transport; version
- * negotiation 'auto', with its disposable probe, unless told 'legacy') to the same command, lists
- * every page of tools, and closes.
+ * Connects a plain SDK `Client` (the SDK's own stdio, Streamable HTTP or SSE
+ * transport; version negotiation 'auto', with its disposable probe, unless
+ * told 'legacy'; an unanswered probe waits `probeTimeoutMs` before the SDK falls
+ * back to `initialize`) to the same command or URL, lists every page of tools, and closes.
  */
 export async function bareConnect(
-  config: StdioServerConfig,
-  { timeoutMs = 120_000, mode = 'auto' }: { timeoutMs?: number; mode?: 'auto' | 'legacy' } = {},
+  config: ServerConfig,
+  {
+    timeoutMs = 120_000,
+    mode = 'auto',
+    probeTimeoutMs = 10_000,
+  }: { timeoutMs?: number; mode?: 'auto' | 'legacy'; probeTimeoutMs?: number } = {},
 ): Promise<BareView> {
   const started = performance.now();
   // The capabilities the host declares, since servers offer tools by them (server-everything does).
   const client = new Client(
     { name: 'bare-sdk-client', version: '0' },
     {
-      versionNegotiation: { mode },
+      // The probe's own limit: by default the SDK waits the whole connect timeout for
+      // an answer, which servers on Python SDK 1.1–1.9.3 never give (they choke on it).
+      // A server on the legacy SSE transport predates the discovery probe (a client
+      // that speaks that transport speaks the handshake of its time).
+      versionNegotiation: {
+        mode: !isStdioConfig(config) && config.type === 'sse' ? 'legacy' : mode,
+        probe: { timeoutMs: probeTimeoutMs },
+      },
       capabilities: {
         roots: { listChanged: true },
         sampling: { tools: {} },
@@ -92,12 +106,7 @@ export async function bareConnect(
       },
     },
   );
-  const transport = new StdioClientTransport({
-    command: config.command,
-    args: config.args ?? [],
-    env: { ...bareEnvironment(), ...(config.env ?? {}) },
-    stderr: 'ignore',
-  });
+  const transport = bareTransport(config);
   try {
     await client.connect(transport, { timeout: timeoutMs });
     const tools: string[] = [];
@@ -119,6 +128,22 @@ export async function bareConnect(
   } finally {
     await client.close().catch(() => undefined);
   }
+}
+
+function bareTransport(config: ServerConfig): Transport {
+  if (isStdioConfig(config)) {
+    return new StdioClientTransport({
+      command: config.command,
+      args: config.args ?? [],
+      env: { ...bareEnvironment(), ...(config.env ?? {}) },
+      stderr: 'ignore',
+    });
+  }
+  const url = new URL(config.url);
+  if (config.type !== 'sse') return new StreamableHTTPClientTransport(url);
+  // Deprecated in the SDK, and what a bare client still needs for a legacy SSE server.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  return new SSEClientTransport(url);
 }
 
 function bareEnvironment(): Record<string, string> {

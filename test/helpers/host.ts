@@ -7,7 +7,7 @@ import type { ConnectionTuning } from '../../electron/host/servers/server-connec
 import type { HostEnvironment } from '../../electron/host/servers/launch/login-env.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { Result } from '../../shared/ipc/result.js';
-import type { StdioServerConfig } from '../../shared/model/config.js';
+import type { ServerConfig } from '../../shared/model/config.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
 import { tempDir, writeConfig } from './servers.js';
 
@@ -23,7 +23,7 @@ export interface TestHost {
 
 /** A real host core on a temp config, reached through the validated local client. */
 export async function createTestHost(
-  servers: Record<string, StdioServerConfig> = {},
+  servers: Record<string, ServerConfig> = {},
   options: {
     launchPolicy?: (request: LaunchRequest) => Promise<boolean>;
     tuning?: ConnectionTuning;
