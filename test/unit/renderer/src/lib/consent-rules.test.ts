@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsentRule, ServerIdentity } from '../../../../../shared/model/consent-rules.js';
 import type { ServerSnapshot } from '../../../../../shared/model/server.js';
-import { describeIdentity, groupByServer, ruleStatus, serverRule } from '../../../../../renderer/src/lib/consent-rules.js';
+import {
+  describeIdentity,
+  groupByServer,
+  ruleStatus,
+  serverRule,
+} from '../../../../../renderer/src/lib/consent-rules.js';
 
 const identity = (hash: string): ServerIdentity => ({
   hash: hash.repeat(64).slice(0, 64),

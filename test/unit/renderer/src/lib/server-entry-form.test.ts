@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ENTRY_FORM, entryFormOf, parseServerEntryForm } from '../../../../../renderer/src/lib/server-entry-form.js';
+import {
+  EMPTY_ENTRY_FORM,
+  entryFormOf,
+  parseServerEntryForm,
+} from '../../../../../renderer/src/lib/server-entry-form.js';
 
 describe('parseServerEntryForm', () => {
   it('reads a remote server with headers and an explicit transport', () => {

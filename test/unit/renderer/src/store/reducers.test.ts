@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerSnapshot } from '../../../../../shared/model/server.js';
 import type { AppData } from '../../../../../renderer/src/store/app-state.js';
-import { patchToolCall, removeServer, replaceServers, toolCallOf, upsertServer } from '../../../../../renderer/src/store/reducers.js';
+import {
+  patchToolCall,
+  removeServer,
+  replaceServers,
+  toolCallOf,
+  upsertServer,
+} from '../../../../../renderer/src/store/reducers.js';
 
 const snapshot = (name: string, status: ServerSnapshot['status'] = 'connected'): ServerSnapshot => ({
   name,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AppData } from '../../../../../renderer/src/store/app-state.js';
 import { patchToolCall, toolCallOf } from '../../../../../renderer/src/store/reducers.js';
-import { applyToolCallProgress, newCallId, progressFraction } from '../../../../../renderer/src/store/tool-call-progress.js';
+import {
+  applyToolCallProgress,
+  newCallId,
+  progressFraction,
+} from '../../../../../renderer/src/store/tool-call-progress.js';
 
 const running = (callId: string): Pick<AppData, 'toolCalls'> =>
   patchToolCall({ toolCalls: {} }, 'srv', 'long', { running: true, callId });

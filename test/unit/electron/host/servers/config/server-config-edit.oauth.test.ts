@@ -4,7 +4,10 @@ import {
   inputOf,
   mergeInput,
 } from '../../../../../../electron/host/servers/config/server-config-edit.js';
-import { applyOAuthSecretInput, withStoredSecretFlag } from '../../../../../../electron/host/auth/oauth-secrets.js';
+import {
+  applyOAuthSecretInput,
+  withStoredSecretFlag,
+} from '../../../../../../electron/host/auth/oauth-secrets.js';
 import { MemoryOAuthStore } from '../../../../../../electron/host/auth/oauth-store.js';
 import { HttpServerConfigSchema } from '../../../../../../shared/model/config.js';
 import type { ServerConfig } from '../../../../../../shared/model/config.js';

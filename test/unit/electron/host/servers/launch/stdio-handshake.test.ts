@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
 import { HostError } from '../../../../../../electron/host/errors.js';
 import { ServerOutput } from '../../../../../../electron/host/servers/lifecycle/server-output.js';
-import { connectStdio, probePatienceMs } from '../../../../../../electron/host/servers/launch/stdio-handshake.js';
+import {
+  connectStdio,
+  probePatienceMs,
+} from '../../../../../../electron/host/servers/launch/stdio-handshake.js';
 import { createServerClient } from '../../../../../../electron/host/servers/server-client.js';
 import type { StdioProcessTransport } from '../../../../../../electron/host/servers/transports/stdio-transport.js';
 import type { StdioServerConfig } from '../../../../../../shared/model/config.js';

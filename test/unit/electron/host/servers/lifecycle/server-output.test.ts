@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { launcherLines, launcherOf } from '../../../../../../electron/host/servers/launch/launcher-output.js';
-import { ServerOutput, strayCountText } from '../../../../../../electron/host/servers/lifecycle/server-output.js';
+import {
+  ServerOutput,
+  strayCountText,
+} from '../../../../../../electron/host/servers/lifecycle/server-output.js';
 import type { NewLogEntry } from '../../../../../../electron/host/servers/lifecycle/server-log.js';
 
 describe('launcherOf', () => {

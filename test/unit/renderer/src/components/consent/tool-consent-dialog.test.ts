@@ -2,7 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ToolConsentDialog } from '../../../../../../renderer/src/components/consent/tool-consent-dialog.js';
-import { InvisibleWarning, ServerText } from '../../../../../../renderer/src/components/common/server-text.js';
+import {
+  InvisibleWarning,
+  ServerText,
+} from '../../../../../../renderer/src/components/common/server-text.js';
 import { SamplingPartView } from '../../../../../../renderer/src/components/sampling/sampling-parts.js';
 
 const RLO = '\u202E';
