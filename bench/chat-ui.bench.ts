@@ -194,7 +194,7 @@ async function main(): Promise<void> {
   const [app, appUrl] = await startProcess(
     ['dist/cli/mcp-host.mjs', 'serve', '--port', '0', '--config', configPath],
     env,
-    /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/,
+    /(http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w.-]+)/,
   );
   const browser = await chromium.launch({
     ...(CHROMIUM !== undefined ? { executablePath: CHROMIUM } : {}),

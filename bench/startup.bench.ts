@@ -39,7 +39,7 @@ async function oneStart(browser: Awaited<ReturnType<typeof chromium.launch>>) {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
+      const match = /http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w.-]+/.exec(out);
       if (match) resolve(match[0]);
     });
   });

@@ -184,7 +184,7 @@ test('a hostile app cannot escape: every attempt is blocked and logged, and the 
   expect(lines.filter((l) => l.includes('LEAKED'))).toEqual([]);
 
   // The host page is untouched and responsive.
-  expect(page.url()).toBe(app.url);
+  expect(page.url()).toBe(app.home);
   expect(popups).toEqual([]);
   expect(dialogs).toEqual([]);
   await page.getByRole('tab', { name: 'Logs' }).click();

@@ -42,6 +42,12 @@ test('install a bundle, fill its settings, see it connect; update by drag and dr
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Not signed.')).toBeVisible();
   await expect(dialog.getByText(/server\/index\.mjs" --root \$\{user_config\.root\}/)).toBeVisible();
+  // Each variable the bundle sets, with its value (a setting as its placeholder).
+  await expect(dialog.getByRole('list', { name: 'Environment variables' }).getByRole('listitem')).toHaveText([
+    'ECHO_API_KEY=${user_config.api_key}',
+    'ECHO_GREETING=${user_config.greeting}',
+    'ECHO_VERSION=1.0.0',
+  ]);
   await expect(dialog.getByText('show_settings')).toBeVisible();
   await expect(dialog.getByText(/Receives the secrets you enter for "API key"/)).toBeVisible();
   const key = dialog.getByLabel('API key');

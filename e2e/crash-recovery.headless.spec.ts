@@ -103,7 +103,7 @@ test('kill -9 of the host with the page open: the page says so, keeps the partia
 
   // Started again on the same data folder: same address, and the page comes back by itself.
   host = await startHeadlessProcess(dir);
-  expect(host.url).toBe(address);
+  expect(host.home).toBe(new URL('/', address).href);
   const restarted = page.getByRole('status').filter({ hasText: 'The host was restarted' });
   await expect(restarted).toBeVisible({ timeout: 20_000 });
   await expect(main.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -22,7 +22,7 @@ test('add server-everything through the form, see its tools, call echo', async (
 });
 
 test('the page is refused without its token', async ({ app, page }) => {
-  const response = await page.goto(app.url.replace(/\?token=.*/, ''));
+  const response = await page.goto(app.home);
   expect(response?.status()).toBe(401);
 });
 

@@ -79,6 +79,10 @@ test('a remote server that needs sign-in: sign in in the browser, call a tool, s
     page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Servers' }),
   ).toHaveAccessibleDescription('1 server needs sign-in');
   await shoot(page, testInfo, '1-sign-in-required');
+  // Before anything is stored: where the tokens will be kept (no keychain here), never "encrypted".
+  await expect(main.locator('.sign-in')).toContainText(
+    'No system keychain is available, so saved credentials are only obfuscated (not encrypted)',
+  );
 
   // Sign in, then Cancel: back to "Sign-in required", nothing lost.
   await main.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -45,6 +45,11 @@ test('search the registry, fill in an entry’s values, review the exact command
   await entry.getByRole('button', { name: 'Install Everything…' }).click();
   const dialog = page.getByRole('dialog', { name: /Install Everything/ });
   await expect(dialog).toContainText('npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio');
+  // Before values: each variable and where its value will go.
+  await expect(dialog.getByRole('list', { name: 'Environment' }).getByRole('listitem')).toHaveText([
+    'EVERYTHING_API_KEY=<EVERYTHING_API_KEY>',
+    'EVERYTHING_REGION=<EVERYTHING_REGION>',
+  ]);
   await dialog.getByLabel('Server name').fill('everything');
   // The required secret is asked for, masked.
   const key = dialog.getByLabel('EVERYTHING_API_KEY');
@@ -58,8 +63,15 @@ test('search the registry, fill in an entry’s values, review the exact command
 
   const command = dialog.getByTestId('install-command');
   await expect(command).toHaveText('npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio');
-  await expect(dialog).toContainText('EVERYTHING_API_KEY, EVERYTHING_REGION');
-  await expect(dialog).toContainText('Stored encrypted, not in the configuration file');
+  // Each variable with its value; only the secret typed as one is masked.
+  await expect(dialog.getByRole('list', { name: 'Environment variables' }).getByRole('listitem')).toHaveText([
+    'EVERYTHING_API_KEY=••••••',
+    'EVERYTHING_REGION=us',
+  ]);
+  await expect(dialog).toContainText('Secret values, kept apart from the configuration file');
+  // No keychain here: the dialog says so instead of claiming encryption.
+  await expect(dialog).toContainText('only obfuscated (not encrypted)');
+  await expect(dialog).not.toContainText('Stored encrypted');
   await expect(dialog).not.toContainText('sk-e2e-secret-7731');
   await page.screenshot({ path: testInfo.outputPath('install-review.png') });
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -226,14 +226,20 @@ export function isWebUrl(url: string): boolean {
   }
 }
 
-/** The consent dialog's detail: the exact command line, the folder, and env names (never values). */
+/**
+ * The consent dialog's detail: the exact command line, the folder, and each
+ * env variable with its value as stored (a secret is stored as a reference).
+ */
 function describeLaunch(request: LocalLaunchRequest): string {
   const commandLine = [request.command, ...request.args].map(quoteArg).join(' ');
-  const env = request.envNames.length > 0 ? request.envNames.map(quoteArg).join(', ') : 'none';
+  const env =
+    request.env.length > 0
+      ? request.env.map((e) => `\n  ${visible(e.name)}=${quoteArg(e.value)}`).join('')
+      : ' none';
   return [
     `Command: ${commandLine}`,
     `Working directory: ${request.cwd ? quoteArg(request.cwd) : '(default)'}`,
-    `Environment variables: ${env}`,
+    `Environment variables:${env}`,
   ].join('\n');
 }
 
@@ -247,7 +253,11 @@ function describeRemote(request: RemoteLaunchRequest): string {
   const list = (names: readonly string[]) => (names.length > 0 ? names.map(quoteArg).join(', ') : 'none');
   return [
     `Address: ${quoteArg(request.url)}`,
-    `Headers sent with every request: ${list(request.headerNames)}`,
+    `Headers sent with every request:${
+      request.headers.length > 0
+        ? request.headers.map((h) => `\n  ${visible(h.name)}: ${quoteArg(h.value)}`).join('')
+        : ' none'
+    }`,
     `Values of these variables of your environment are sent to ${visible(request.destination)}: ${list(request.sentVariables)}`,
   ].join('\n');
 }

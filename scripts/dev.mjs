@@ -18,8 +18,8 @@ const hostUrl = await new Promise((resolve, reject) => {
   let out = '';
   host.stdout.on('data', (chunk) => {
     out += chunk.toString();
-    const match = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)/.exec(out);
-    if (match) resolve({ port: match[1], token: match[2] });
+    const match = /http:\/\/127\.0\.0\.1:(\d+)\/login\?code=([\w.-]+)/.exec(out);
+    if (match) resolve({ port: match[1], code: match[2] });
   });
   host.once('exit', (code) => reject(new Error(`the host exited (${code}) before it was ready:\n${out}`)));
 });
@@ -29,11 +29,15 @@ const vite = await createServer({
   server: {
     port: DEV_PORT,
     strictPort: true,
-    proxy: { '/ipc': { target: `ws://127.0.0.1:${hostUrl.port}`, ws: true, changeOrigin: true } },
+    // The sign-in link is the host's too: its cookie (named after the host's port) then rides on /ipc.
+    proxy: {
+      '/ipc': { target: `ws://127.0.0.1:${hostUrl.port}`, ws: true, changeOrigin: true },
+      '/login': { target: `http://127.0.0.1:${hostUrl.port}`, changeOrigin: true },
+    },
   },
 });
 await vite.listen();
-console.log(`\nMCP Host (dev, hot reload): ${devOrigin}/?token=${hostUrl.token}\n`);
+console.log(`\nMCP Host (dev, hot reload; the link works once): ${devOrigin}/login?code=${hostUrl.code}\n`);
 
 const stop = async () => {
   await vite.close();

@@ -29,7 +29,10 @@ export async function setUpClaude(
   await expect(page.getByText('Base URL saved.')).toBeVisible();
   // The key was entered for the default host: the new one gets it only when allowed, by name.
   await expect(page.getByText('Not sent to this host')).toBeVisible();
-  await page.getByRole('button', { name: `Send my key to ${new URL(baseUrl).origin}` }).click();
+  await page
+    .getByRole('region', { name: 'Anthropic API key' })
+    .getByRole('button', { name: `Send my key to ${new URL(baseUrl).origin}` })
+    .click();
   await expect(page.getByText('sk-…wxyz')).toBeVisible();
   await expect(page.getByText('Not sent to this host')).toBeHidden();
   // Servers connect in the background; a turn offers only the tools of connected servers.

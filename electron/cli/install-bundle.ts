@@ -65,6 +65,13 @@ export async function runBundleCommand(
       throw new CliError(EXIT.usage, error instanceof Error ? error.message : String(error));
     });
     process.stdout.write(describePreview(preview));
+    const secrets = preview.fields
+      .filter((f) => f.sensitive)
+      .map((f) => terminalSafe(f.title, { singleLine: true }));
+    if (secrets.length > 0) {
+      const storage = unwrap(await api.getAppInfo({})).secretStorage?.sentence ?? '';
+      process.stdout.write(`  Secret settings: ${secrets.join(', ')}. ${storage}`.trimEnd() + '\n');
+    }
     if (preview.blockers.length > 0) {
       await host.bundles.discard(preview.token);
       throw new CliError(EXIT.usage, `Not installed: ${preview.blockers.join(' ')}`);
@@ -98,8 +105,8 @@ export function describePreview(preview: BundlePreview): string {
       : []),
     `  Server name: ${safe(preview.serverName)}`,
     `  Runs: ${[preview.launch.command, ...preview.launch.args].map(quote).join(' ')}`,
-    ...(preview.launch.envNames.length > 0
-      ? [`  Environment: ${preview.launch.envNames.map(safe).join(', ')}`]
+    ...(preview.launch.env.length > 0
+      ? ['  Environment:', ...preview.launch.env.map((e) => `    ${safe(`${e.name}=${e.value}`)}`)]
       : []),
     `  Runtime: ${safe(preview.runtime.text)}`,
     `  Platforms: ${preview.platforms.length > 0 ? preview.platforms.map(safe).join(', ') : 'any'}${preview.platformOk ? '' : ' (not this one)'}`,
@@ -237,9 +244,11 @@ async function confirmInTerminal(
   process.stdout.write(
     `\nAllow "${terminalSafe(request.name)}" to run this program on your computer?\n  ${line}\n`,
   );
-  if (request.envNames.length > 0)
+  if (request.env.length > 0)
     process.stdout.write(
-      `  Environment variables: ${request.envNames.map((n) => terminalSafe(n)).join(', ')}\n`,
+      `  Environment variables:\n${request.env
+        .map((e) => `    ${terminalSafe(`${e.name}=${e.value}`, { singleLine: true })}\n`)
+        .join('')}`,
     );
   if (yes) {
     process.stdout.write('  Allowed by --yes.\n');

@@ -2,10 +2,15 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { Result } from '../../shared/ipc/result.js';
-import type { InstallField, InstallOption, PendingInstall } from '../../shared/model/registry.js';
+import type { InstallField, InstallOption, NamedValue, PendingInstall } from '../../shared/model/registry.js';
 import { commandLineText } from '../../shared/text/command-line.js';
 import { terminalSafe } from '../../shared/text/invisible.js';
-import { INSTALL_LINK_PATH } from '../headless/install-link-endpoint.js';
+import {
+  ChallengeAnswerSchema,
+  CLI_CHALLENGE_PATH,
+  INSTALL_LINK_PATH,
+} from '../headless/install-link-endpoint.js';
+import { cliRequestMac, newNonce, sameText, shellProof } from '../headless/proofs.js';
 import { SessionFile } from '../headless/session-file.js';
 import { describeError } from '../host/errors.js';
 import type { Host } from '../host/host-types.js';
@@ -63,17 +68,47 @@ export async function installLink(options: InstallLinkOptions): Promise<number> 
 /**
  * Hands the link to a headless shell of this data folder, if one answers;
  * returns its address, or undefined when none runs (or it refused us).
+ * Whatever listens on the remembered port must first prove it holds the
+ * token (an HMAC over our fresh nonce); the token itself is never sent, and
+ * nothing but that nonce goes to a listener that cannot prove it.
  */
 async function deliverToShell(link: string, dataDir: string): Promise<string | undefined> {
   const session = new SessionFile(dataDir).peek();
   if (session?.port === undefined) return undefined;
   const address = `http://127.0.0.1:${String(session.port)}`;
-  try {
-    const response = await fetch(`${address}${INSTALL_LINK_PATH}`, {
+  const post = (path: string, body: unknown) =>
+    fetch(`${address}${path}`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ link }),
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      redirect: 'error',
       signal: AbortSignal.timeout(5000),
+    });
+  let shellNonce: string;
+  try {
+    const ours = newNonce();
+    const response = await post(CLI_CHALLENGE_PATH, { nonce: ours });
+    const answer = ChallengeAnswerSchema.safeParse(await response.json().catch(() => null));
+    if (
+      !response.ok ||
+      !answer.success ||
+      !sameText(shellProof(session.token, ours, answer.data.nonce), answer.data.proof)
+    ) {
+      process.stderr.write(
+        `warning: something else listens on ${address} and could not prove it is this MCP Host; nothing was sent to it.\n`,
+      );
+      return undefined;
+    }
+    shellNonce = answer.data.nonce;
+  } catch {
+    // Nothing listens there (the shell is not running): confirm here instead.
+    return undefined;
+  }
+  try {
+    const response = await post(INSTALL_LINK_PATH, {
+      link,
+      nonce: shellNonce,
+      mac: cliRequestMac(session.token, shellNonce, link),
     });
     if (response.status === 400) {
       const body = (await response.json().catch(() => ({}))) as { error?: unknown };
@@ -85,7 +120,6 @@ async function deliverToShell(link: string, dataDir: string): Promise<string | u
     return response.ok ? address : undefined;
   } catch (error) {
     if (error instanceof CliError) throw error;
-    // Nothing listens there (the shell is not running): confirm here instead.
     return undefined;
   }
 }
@@ -112,14 +146,24 @@ async function confirmInTerminal(
   const request = { id: pending.id, option: option.index, name, values };
   const preview = unwrap(await api.previewInstall(request));
   out(`  Server name: ${name}`);
+  for (const warning of option.warnings ?? []) out(`  Warning: ${warning}`);
+  // Each value on a line of its own, its line breaks shown as ^J: the terminal shows what is set.
+  const showValues = (title: string, entries: readonly NamedValue[], separator: string) => {
+    out(`  ${title}:${entries.length === 0 ? ' none' : ''}`);
+    for (const e of entries)
+      out(`    ${terminalSafe(`${e.name}${separator}${e.value}`, { singleLine: true })}`);
+  };
   if (preview.launch.kind === 'stdio') {
     out(`  Command: ${commandLineText(preview.launch.command, preview.launch.args)}`);
-    out(`  Environment variables: ${preview.launch.envNames.join(', ') || 'none'}`);
+    showValues('Environment variables', preview.launch.env, '=');
   } else {
     out(`  URL: ${preview.launch.url} (${preview.launch.transport})`);
-    out(`  Headers: ${preview.launch.headerNames.join(', ') || 'none'}`);
+    showValues('Headers', preview.launch.headers, ': ');
   }
-  if (preview.secrets.length > 0) out(`  Stored encrypted: ${preview.secrets.join(', ')}`);
+  if (preview.secrets.length > 0) {
+    const storage = unwrap(await api.getAppInfo({})).secretStorage?.sentence ?? '';
+    out(`  Secret values: ${preview.secrets.join(', ')}. ${storage}`.trimEnd());
+  }
   if (preview.runtime?.note !== undefined) out(`  ${preview.runtime.note}`);
 
   const confirmed =

@@ -4,6 +4,7 @@ import { createHost } from '../host/host.js';
 import { NodePlatform } from '../host/node-platform.js';
 import { startHeadless } from '../headless/server.js';
 import { SessionFile } from '../headless/session-file.js';
+import { NEW_LINK_HINT, loginUrl } from '../headless/page-login.js';
 import { CliError, EXIT, errorExitCode } from './exit-codes.js';
 import { printCallResult, printServers, printTools } from './output.js';
 import type { Host } from '../host/host-types.js';
@@ -17,9 +18,11 @@ import { installLink } from './install-link.js';
 const USAGE = `Usage: mcp-host <command> [options]
 
 Commands:
-  serve [--port N] [--open]              Run the app headless and print its URL (with its access token);
-                                         the address stays the same across restarts on one data folder
-  rotate-token                           Replace the headless access token (open pages must use the new link)
+  serve [--port N] [--open]              Run the app headless and print a sign-in link for its page (the
+                                         link works once, for 15 minutes; the page's port stays the same
+                                         across restarts on one data folder)
+  link [--open]                          Print a new sign-in link for the running headless app's page
+  rotate-token                           Replace the headless access token (open pages must sign in again)
   servers [--json]                       Connect every configured server and show its status and sign-in
   login <server>                         Sign in to a remote server in the browser (OAuth)
   logout <server>                        Sign out of a remote server: revoke and forget its tokens
@@ -78,6 +81,11 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'rotate-token') {
     expectArgs(rest, 0, 'rotate-token');
     return rotateToken();
+  }
+
+  if (command === 'link') {
+    expectArgs(rest, 0, 'link [--open]');
+    return printLink(values.open);
   }
 
   if ((command === 'install' && isBundleArgument(rest[0])) || command === 'uninstall') {
@@ -208,15 +216,18 @@ async function serve(
   });
   session.rememberPorts(server.port, server.sandboxPort);
   const config = unwrap(await api.getConfigState({}));
+  const url = server.url;
   process.stdout.write(
-    `MCP Host is running headless.\n  Open: ${server.url}\n  Config: ${config.path}\n` +
-      `  The address stays the same when you start it again; \`mcp-host rotate-token\` replaces it.\n` +
+    `MCP Host is running headless.\n  Open: ${url}\n  Config: ${config.path}\n` +
+      `  The link signs one browser in, once, within 15 minutes (the page is then http://127.0.0.1:${String(server.port)}/).\n` +
+      `  ${NEW_LINK_HINT}\n` +
       `  Press Ctrl+C to stop.\n`,
   );
   if (config.error !== undefined)
     process.stderr.write(`warning: ${terminalSafe(config.error, { singleLine: true })}\n`);
   if (open) {
-    await new NodePlatform().openExternal(server.url).catch(() => {
+    // The printed link's code is used by this browser; the link stays valid if it does not open.
+    await new NodePlatform().openExternal(url).catch(() => {
       process.stderr.write('Could not open a browser; open the URL above yourself.\n');
     });
   }
@@ -264,7 +275,9 @@ async function login(host: Host, api: HostRequests, name: string): Promise<numbe
     throw new CliError(EXIT.usage, `Server "${name}" is not a remote server`);
   snapshot = unwrap(await api.signInServer({ name }));
   const link = snapshot.auth?.authorizationUrl;
+  const storage = unwrap(await api.getAppInfo({})).secretStorage?.sentence;
   process.stdout.write(`Sign in to "${terminalSafe(name)}" in your browser.\n`);
+  if (storage !== undefined) process.stdout.write(`${storage}\n`);
   if (link !== undefined) process.stdout.write(`If it did not open, visit:\n  ${terminalSafe(link)}\n`);
   for (;;) {
     const current = unwrap(await api.listServers({})).find((s) => s.name === name);
@@ -295,16 +308,34 @@ function expectArgs(rest: string[], count: number, usage: string): string[] {
   return rest;
 }
 
-/** Writes a new headless access token and prints the link that works from now on. */
+/** Writes a new headless access token and prints a sign-in link that works from now on. */
 function rotateToken(): number {
   const session = new SessionFile(new NodePlatform().userDataDir()).rotate();
   const link =
     session.port !== undefined
-      ? `http://127.0.0.1:${String(session.port)}/?token=${session.token}`
+      ? loginUrl(session.token, session.port)
       : `(start mcp-host serve to get the link)`;
   process.stdout.write(
-    `A new access token was written to the data folder. Pages opened with the old link can no longer connect.\n  Open: ${link}\n`,
+    `A new access token was written to the data folder. Pages signed in with the old one can no longer connect.\n  Open: ${link}\n`,
   );
+  return EXIT.ok;
+}
+
+/** Prints (and with --open, opens) a new single-use sign-in link for the headless shell of this data folder. */
+async function printLink(open: boolean): Promise<number> {
+  const session = new SessionFile(new NodePlatform().userDataDir()).peek();
+  if (session?.port === undefined)
+    throw new CliError(
+      EXIT.usage,
+      'No headless app has run on this data folder yet: start it with mcp-host serve',
+    );
+  const link = loginUrl(session.token, session.port);
+  process.stdout.write(`Open (works once, within 15 minutes): ${link}\n`);
+  if (open) {
+    await new NodePlatform().openExternal(link).catch(() => {
+      process.stderr.write('Could not open a browser; open the URL above yourself.\n');
+    });
+  }
   return EXIT.ok;
 }
 

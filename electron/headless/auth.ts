@@ -1,26 +1,20 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { TOKEN_PARAM } from '../../shared/ipc/wire.js';
+import { cookieValue, pageCookieName, pageCookieValue, sameText } from './proofs.js';
 
 /**
  * The headless shell's guard, after the MCP Inspector's fix for its proxy
- * RCE: a random token per start (compared in constant time), an Origin
- * allow-list, and a Host check against DNS rebinding.
+ * RCE: a random token (never sent over the wire: pages hold a cookie derived
+ * from it, compared in constant time), an Origin allow-list, and a Host check
+ * against DNS rebinding.
  */
 export function newToken(): string {
   return randomBytes(32).toString('hex');
 }
 
-export function tokenMatches(expected: string, given: string | null | undefined): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The token in a request's query string, if any. */
-export function requestToken(req: IncomingMessage): string | null {
-  return requestUrl(req).searchParams.get(TOKEN_PARAM);
+/** Whether the request carries this shell's page cookie for the current token. */
+export function hasPageCookie(req: IncomingMessage, token: string, port: number): boolean {
+  return sameText(pageCookieValue(token, port), cookieValue(req.headers.cookie, pageCookieName(port)));
 }
 
 export function requestUrl(req: IncomingMessage): URL {

@@ -4,16 +4,22 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { ClientFrameSchema, MAX_FRAME_BYTES, TOKEN_PARAM, WS_PATH } from '../../shared/ipc/wire.js';
+import { ClientFrameSchema, MAX_FRAME_BYTES, WS_PATH } from '../../shared/ipc/wire.js';
 import type { ServerFrame } from '../../shared/ipc/wire.js';
 import type { Host } from '../host/host-types.js';
 import { dispatch } from '../host/ipc/dispatch.js';
-import { allowedHost, allowedOrigins, newToken, requestToken, requestUrl, tokenMatches } from './auth.js';
+import { allowedHost, allowedOrigins, hasPageCookie, newToken, requestUrl } from './auth.js';
 import { readStatic } from './static-files.js';
 import { boundConnections } from './connection-limits.js';
 import { startSandboxServer } from './sandbox-server.js';
 import { tooManyValues } from './frame-guard.js';
-import { INSTALL_LINK_PATH, serveInstallLink } from './install-link-endpoint.js';
+import {
+  CliChallenges,
+  CLI_CHALLENGE_PATH,
+  INSTALL_LINK_PATH,
+  serveInstallLink,
+} from './install-link-endpoint.js';
+import { LOGIN_PATH, NEW_LINK_HINT, PageLogin, loginUrl } from './page-login.js';
 
 export interface HeadlessOptions {
   host: Host;
@@ -35,11 +41,12 @@ export interface HeadlessOptions {
 }
 
 export interface HeadlessServer {
-  /** The page's address, token included: the only way in. */
+  /** A sign-in link for the page, with a fresh single-use code (a new one on every read). */
   readonly url: string;
   readonly port: number;
   /** The port of the apps' sandbox origin. */
   readonly sandboxPort: number;
+  /** The long-lived secret: never sent over the wire (cookies and proofs are derived from it). */
   readonly token: string;
   close(): Promise<void>;
 }
@@ -53,8 +60,10 @@ export const MAX_SOCKETS = 16;
 /**
  * The headless shell: serves the built renderer and the host API over one
  * WebSocket, on 127.0.0.1 only. The page and the socket both require the
- * per-start token; the socket also requires one of our own Origins, and every
+ * page cookie (derived from the token, given in exchange for a single-use
+ * sign-in code); the socket also requires one of our own Origins, and every
  * request carries a loopback Host header with our port (no DNS rebinding).
+ * The CLI proves it holds the token by HMAC and never sends it.
  */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessServer> {
   const fixed = newToken();
@@ -66,6 +75,8 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   let port = 0;
   let sandboxOrigin = () => '';
+  const login = new PageLogin();
+  const challenges = new CliChallenges();
 
   // Whatever a peer sends, a failing socket is that peer's problem: never an unhandled 'error'.
   wss.on('error', (error) => {
@@ -80,6 +91,8 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
       staticDir: options.staticDir,
       frameOrigin: sandboxOrigin(),
       host: options.host,
+      login,
+      challenges,
     });
   });
   http.on('upgrade', (req, socket, head) => {
@@ -125,7 +138,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
 
   return {
     get url() {
-      return `http://127.0.0.1:${String(port)}/?${TOKEN_PARAM}=${currentToken()}`;
+      return loginUrl(currentToken(), port);
     },
     port,
     sandboxPort: sandbox.port,
@@ -161,7 +174,7 @@ function checkUpgrade(
   const origin = req.headers.origin;
   if (origin === undefined || !allowedOrigins(port, extra).has(origin))
     return { status: 403, reason: 'Forbidden' };
-  if (!tokenMatches(token, requestToken(req))) return { status: 401, reason: 'Unauthorized' };
+  if (!hasPageCookie(req, token, port)) return { status: 401, reason: 'Unauthorized' };
   return null;
 }
 
@@ -219,6 +232,8 @@ interface HttpContext {
   /** The MCP Apps sandbox origin, the only one the page may frame. */
   frameOrigin: string;
   host: Host;
+  login: PageLogin;
+  challenges: CliChallenges;
 }
 
 async function serveHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpContext): Promise<void> {
@@ -227,8 +242,13 @@ async function serveHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCon
     plain(res, 403, 'Forbidden: this server only answers on 127.0.0.1.');
     return;
   }
-  if (requestUrl(req).pathname === INSTALL_LINK_PATH) {
-    await serveInstallLink(req, res, ctx.host, ctx.token);
+  const path = requestUrl(req).pathname;
+  if (path === INSTALL_LINK_PATH || path === CLI_CHALLENGE_PATH) {
+    await serveInstallLink(req, res, ctx.host, ctx.token, ctx.challenges);
+    return;
+  }
+  if (path === LOGIN_PATH) {
+    ctx.login.serve(req, res, ctx.token, ctx.port);
     return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -237,8 +257,12 @@ async function serveHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCon
   }
   const { pathname } = requestUrl(req);
   const isPage = pathname === '/' || pathname === '/index.html';
-  if (isPage && !tokenMatches(ctx.token, requestToken(req))) {
-    plain(res, 401, 'This page needs its access link. Open the URL that `mcp-host serve` printed.');
+  if (isPage && !hasPageCookie(req, ctx.token, ctx.port)) {
+    plain(
+      res,
+      401,
+      `This page needs signing in: open the link that \`mcp-host serve\` printed. ${NEW_LINK_HINT}`,
+    );
     return;
   }
   const file = await readStatic(ctx.staticDir, isPage ? '/index.html' : pathname);

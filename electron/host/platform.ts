@@ -70,8 +70,14 @@ export interface LocalLaunchRequest {
   command: string;
   args: readonly string[];
   cwd?: string | undefined;
-  /** Names only: values may be secrets. */
   envNames: readonly string[];
+  /**
+   * Each variable with its value as the entry holds it: what an install link,
+   * registry entry or bundle set is read, not only named. A secret the person
+   * typed is held as `${secret:NAME}` (a bundle's as `${user_config.KEY}`) and
+   * shows so.
+   */
+  env: readonly { name: string; value: string }[];
 }
 
 export interface RemoteLaunchRequest {
@@ -81,8 +87,10 @@ export interface RemoteLaunchRequest {
   url: string;
   /** The host part of the URL: where everything below is sent. */
   destination: string;
-  /** Names of the headers sent with every request (values may be secrets). */
+  /** Names of the headers sent with every request. */
   headerNames: readonly string[];
+  /** Each header with its value as the entry holds it (a secret the app stores shows as its `${secret:…}`). */
+  headers: readonly { name: string; value: string }[];
   /** Variables of the host's environment that `${env:NAME}` sends there, in the URL or a header. */
   sentVariables: readonly string[];
 }

@@ -4,8 +4,6 @@
  * loading zod.
  */
 
-/** Name of the query parameter that carries the headless session token. */
-export const TOKEN_PARAM = 'token';
 /** Path of the headless WebSocket endpoint. */
 export const WS_PATH = '/ipc';
 

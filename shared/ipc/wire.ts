@@ -3,7 +3,7 @@ import { HostErrorValueSchema } from './result.js';
 
 // Re-exported: the constants live in a zod-free module the renderer's first
 // screen imports without loading zod.
-export { MAX_FRAME_BYTES, MAX_FRAME_NESTINGS, TOKEN_PARAM, WS_PATH } from './wire-constants.js';
+export { MAX_FRAME_BYTES, MAX_FRAME_NESTINGS, WS_PATH } from './wire-constants.js';
 
 /**
  * Frames of the headless WebSocket. The browser sends requests; the host

@@ -8,6 +8,17 @@ export const ConfigStateSchema = z.object({
 });
 export type ConfigState = z.infer<typeof ConfigStateSchema>;
 
+/**
+ * Where saved credentials go and how they are protected, in the host's own
+ * words (electron/host/secrets/storage-description.ts), shown wherever a
+ * credential is about to be stored.
+ */
+export const SecretStorageInfoSchema = z.object({
+  kind: z.enum(['os-keychain', 'encrypted', 'obfuscated-file']),
+  sentence: z.string().max(400),
+});
+export type SecretStorageInfo = z.infer<typeof SecretStorageInfoSchema>;
+
 export const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -21,5 +32,7 @@ export const AppInfoSchema = z.object({
   instanceId: z.string().optional(),
   /** Epoch ms when this host process started. */
   startedAt: z.number().optional(),
+  /** Where saved credentials (API key, OAuth tokens, secret values) are kept. */
+  secretStorage: SecretStorageInfoSchema.optional(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;

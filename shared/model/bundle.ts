@@ -137,6 +137,8 @@ export const BundlePreviewSchema = z.object({
     command: z.string().max(BUNDLE_TEXT_LIMITS.path),
     args: z.array(z.string().max(BUNDLE_TEXT_LIMITS.path)).max(256),
     envNames: z.array(name).max(256),
+    /** Each variable with the bundle's value (a setting shows as `${user_config.KEY}`). */
+    env: z.array(z.object({ name, value: z.string().max(BUNDLE_TEXT_LIMITS.path) })).max(256),
   }),
   permissions: z.array(BundlePermissionSchema).max(64),
   signature: BundleSignatureSchema,

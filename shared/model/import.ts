@@ -31,6 +31,11 @@ export const ImportServerPreviewSchema = z.object({
   target: z.string(),
   envNames: z.array(z.string()),
   headerNames: z.array(z.string()),
+  /**
+   * A remote entry: the variables of this machine's environment whose values
+   * `${env:NAME}` sends to its URL (in the URL or a header). Empty for stdio.
+   */
+  sentVariables: z.array(z.string()),
   /** ${input:id} placeholders it uses. */
   inputIds: z.array(z.string()),
   /** A server with this name already exists. */

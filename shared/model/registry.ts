@@ -67,10 +67,15 @@ export const InstallFieldSchema = z.object({
 });
 export type InstallField = z.infer<typeof InstallFieldSchema>;
 
+/** A variable or header with the value it gets (a secret the person types shows as "••••••"). */
+export const NamedValueSchema = z.object({ name: z.string(), value: z.string() });
+export type NamedValue = z.infer<typeof NamedValueSchema>;
+
 /**
- * What will run: the command and arguments with the env names it sets, or
- * the URL and header names of a remote server. Before values are filled in
- * (an option's template) `<name>` stands where a value goes.
+ * What will run: the command and arguments with the env variables it sets,
+ * or the URL and headers of a remote server, each with its value: an
+ * outsider's value is shown, never only its name. Before values are filled
+ * in (an option's template) `<name>` stands where a value goes.
  */
 export const InstallTemplateSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -78,12 +83,14 @@ export const InstallTemplateSchema = z.discriminatedUnion('kind', [
     command: z.string(),
     args: z.array(z.string()),
     envNames: z.array(z.string()),
+    env: z.array(NamedValueSchema),
   }),
   z.object({
     kind: z.literal('remote'),
     url: z.string(),
     transport: z.enum(['streamable-http', 'sse']),
     headerNames: z.array(z.string()),
+    headers: z.array(NamedValueSchema),
   }),
 ]);
 export type InstallTemplate = z.infer<typeof InstallTemplateSchema>;
@@ -109,6 +116,8 @@ export const InstallOptionSchema = z.object({
   runtime: RuntimeCheckSchema.optional(),
   template: InstallTemplateSchema.optional(),
   fields: z.array(InstallFieldSchema),
+  /** One line each: launcher options the entry adds that the person should read twice. */
+  warnings: z.array(z.string()).optional(),
 });
 export type InstallOption = z.infer<typeof InstallOptionSchema>;
 

@@ -7,13 +7,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { pageCookieHeader } from '../../electron/headless/proofs.js';
+import { SESSION_FILE_NAME } from '../../electron/headless/session-file.js';
 
 export const cliPath = fileURLToPath(new URL('../../dist/cli/mcp-host.mjs', import.meta.url));
 
 /** A real `mcp-host serve` process (the built CLI) on its own data folder. */
 export interface HeadlessProcess {
+  /** The sign-in link `serve` printed (single use). */
   url: string;
+  /** The page's own address (the same across restarts on one data folder; no credential in it). */
+  home: string;
   port: number;
+  /** The data folder's access token (from its session file, as the CLI reads it). */
   token: string;
   /** XDG_CONFIG_HOME of the process: its data folder is `<dir>/MCP Host`. */
   dir: string;
@@ -57,8 +64,9 @@ export async function startHeadlessProcess(
   const parsed = new URL(url);
   return {
     url,
+    home: new URL('/', url).href,
     port: Number(parsed.port),
-    token: parsed.searchParams.get('token') ?? '',
+    token: sessionToken(dir),
     dir,
     child,
     stderr: () => err,
@@ -71,8 +79,24 @@ export async function startHeadlessProcess(
   };
 }
 
+/** The access token in the session file of the data folder under `dir` (XDG_CONFIG_HOME). */
+export function sessionToken(dir: string): string {
+  const session = JSON.parse(readFileSync(join(dir, 'MCP Host', SESSION_FILE_NAME), 'utf8')) as {
+    token: string;
+  };
+  return session.token;
+}
+
+/** The headers a signed-in page sends to the shell on `port` (its cookie). */
+export function pageHeaders(app: { port: number; token: string }): Record<string, string> {
+  return { Cookie: pageCookieHeader(app.token, app.port) };
+}
+
+/** The shell's IPC socket address. */
+export const ipcUrl = (port: number) => `ws://127.0.0.1:${String(port)}/ipc`;
+
 /**
- * Waits until a starting `mcp-host serve` prints its address with the token
+ * Waits until a starting `mcp-host serve` prints its sign-in link
  * (20 s at most); rejects, quoting its output, if it exits first.
  */
 export function servedUrl(child: ChildProcess, stderr: () => string = () => ''): Promise<string> {
@@ -85,7 +109,7 @@ export function servedUrl(child: ChildProcess, stderr: () => string = () => ''):
     }, 20_000);
     stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
+      const match = /http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w.-]+/.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve(match[0]);
@@ -108,8 +132,9 @@ export function rawUpgrade(app: Pick<HeadlessProcess, 'port' | 'token'>): Promis
       const origin = `http://127.0.0.1:${String(app.port)}`;
       socket.write(
         [
-          `GET /ipc?token=${app.token} HTTP/1.1`,
+          `GET /ipc HTTP/1.1`,
           `Host: 127.0.0.1:${String(app.port)}`,
+          `Cookie: ${pageCookieHeader(app.token, app.port)}`,
           `Origin: ${origin}`,
           'Upgrade: websocket',
           'Connection: Upgrade',

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { pageCookieHeader } from '../../electron/headless/proofs.js';
 
 /** What arrived on a socket, per event name: frames and bytes. */
 export interface SocketRecord {
@@ -13,7 +14,8 @@ export interface SocketRecord {
 
 /** Opens the headless IPC socket like the page does and records every frame it receives. */
 export async function recordSocket(port: number, token: string): Promise<SocketRecord> {
-  const ws = new WebSocket(`ws://127.0.0.1:${String(port)}/ipc?token=${token}`, {
+  const ws = new WebSocket(`ws://127.0.0.1:${String(port)}/ipc`, {
+    headers: { Cookie: pageCookieHeader(token, port) },
     origin: `http://127.0.0.1:${String(port)}`,
   });
   await new Promise<void>((resolve, reject) => {

@@ -37,6 +37,20 @@ async function chatOnce(): Promise<{ ok: boolean; code?: string }> {
 }
 
 describe('the API key follows the base URL only when allowed', () => {
+  it('the model list says the saved key is held back from this host, not that none is set', async () => {
+    value(await t.api.updateSettings({ baseUrl: second.url }));
+    const list = value(await t.api.listModels({}));
+    expect(list.source).toBe('default');
+    expect(list.error).toBe(
+      `the saved key is not sent to ${new URL(second.url).origin} (it was saved for ${new URL(first.url).origin})`,
+    );
+    expect(list.error).not.toContain('No API key');
+    expect(keysSeen(second)).toEqual([]);
+    // With no key at all, it still says so.
+    value(await t.api.clearApiKey({}));
+    expect(value(await t.api.listModels({})).error).toBe('No API key is set');
+  });
+
   it('a base URL on another host holds the key back until the person allows it there', async () => {
     first.enqueue({ type: 'text', text: 'hi' });
     expect(await chatOnce()).toEqual({ ok: true });

@@ -3,7 +3,14 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAX_FRAME_BYTES } from '../../shared/ipc/wire.js';
-import { clientFrame, closedWithin, rawUpgrade, startHeadlessProcess } from '../helpers/headless-process.js';
+import {
+  clientFrame,
+  closedWithin,
+  ipcUrl,
+  pageHeaders,
+  rawUpgrade,
+  startHeadlessProcess,
+} from '../helpers/headless-process.js';
 import type { HeadlessProcess } from '../helpers/headless-process.js';
 
 let app: HeadlessProcess;
@@ -17,7 +24,8 @@ afterAll(async () => {
 
 /** Opens a well-behaved socket, sends one request and returns its answer. */
 async function ask(method: string, params: unknown): Promise<unknown> {
-  const ws = new WebSocket(`ws://127.0.0.1:${String(app.port)}/ipc?token=${app.token}`, {
+  const ws = new WebSocket(ipcUrl(app.port), {
+    headers: pageHeaders(app),
     origin: `http://127.0.0.1:${String(app.port)}`,
     maxPayload: 0,
   });
@@ -111,7 +119,8 @@ describe('one bad frame closes that socket only', () => {
     const open: WebSocket[] = [];
     let refused = 0;
     for (let i = 0; i < 40; i++) {
-      const ws = new WebSocket(`ws://127.0.0.1:${String(app.port)}/ipc?token=${app.token}`, {
+      const ws = new WebSocket(ipcUrl(app.port), {
+        headers: pageHeaders(app),
         origin: `http://127.0.0.1:${String(app.port)}`,
       });
       const status = await new Promise<number>((resolve) => {

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { HeadlessServer } from '../../electron/headless/server.js';
+import { pageCookieHeader } from '../../electron/headless/proofs.js';
 import { createTestHost } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { serveHeadless } from '../helpers/headless-server.js';
@@ -40,15 +41,20 @@ function get(
   });
 }
 
-/** Opens the IPC socket; resolves with the HTTP status of a refusal, or 101 when accepted. */
+/** The page's cookie, as the browser sends it after signing in. */
+const cookie = () => pageCookieHeader(server.token, server.port);
+
+/** Opens the IPC socket (with `Cookie: cookie` when given); the HTTP status of a refusal, or 101. */
 function openSocket(
   query: string,
   origin: string | undefined,
   host?: string,
+  withCookie?: string,
 ): Promise<{ status: number; ws?: WebSocket }> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = {};
     if (host !== undefined) headers.Host = host;
+    if (withCookie !== undefined) headers.Cookie = withCookie;
     const ws = new WebSocket(`ws://127.0.0.1:${String(server.port)}/ipc${query}`, {
       ...(origin !== undefined ? { origin } : {}),
       headers,
@@ -69,7 +75,7 @@ const self = () => `http://127.0.0.1:${String(server.port)}`;
 
 describe('headless shell security', () => {
   it('listens on 127.0.0.1 only', async () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{64}$/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w.-]+$/);
     const external = Object.values(networkInterfaces())
       .flat()
       .find((i) => i && i.family === 'IPv4' && !i.internal);
@@ -87,20 +93,22 @@ describe('headless shell security', () => {
     }
   });
 
-  it('refuses the page without the token or with a wrong one', async () => {
+  it('refuses the page without its cookie or with a wrong one, and never takes the token in a URL', async () => {
     expect((await get('/')).status).toBe(401);
     expect((await get('/?token=nope')).status).toBe(401);
-    expect((await get(`/?token=${'0'.repeat(64)}`)).status).toBe(401);
-    const page = await get(`/?token=${server.token}`);
+    expect((await get(`/?token=${server.token}`)).status).toBe(401);
+    expect((await get('/', { Cookie: `mcp-host-${String(server.port)}=nope` })).status).toBe(401);
+    expect((await get('/', { Cookie: pageCookieHeader(server.token, server.port + 1) })).status).toBe(401);
+    const page = await get('/', { Cookie: cookie() });
     expect(page.status).toBe(200);
     expect(page.body).toContain('MCP Host');
     expect(page.csp).toContain("script-src 'self'");
   });
 
   it('refuses a foreign Host header (DNS rebinding)', async () => {
-    expect(
-      (await get(`/?token=${server.token}`, { Host: `evil.example:${String(server.port)}` })).status,
-    ).toBe(403);
+    expect((await get('/', { Host: `evil.example:${String(server.port)}`, Cookie: cookie() })).status).toBe(
+      403,
+    );
   });
 
   it('never serves files outside the renderer folder', async () => {
@@ -109,21 +117,24 @@ describe('headless shell security', () => {
     expect((await get('/app.js')).status).toBe(200);
   });
 
-  it('refuses a socket without the token', async () => {
+  it('refuses a socket without the cookie (the token in its URL does not count)', async () => {
     expect((await openSocket('', self())).status).toBe(401);
     expect((await openSocket('?token=wrong', self())).status).toBe(401);
+    expect((await openSocket(`?token=${server.token}`, self())).status).toBe(401);
+    expect((await openSocket('', self(), undefined, `mcp-host-${String(server.port)}=wrong`)).status).toBe(
+      401,
+    );
   });
 
-  it('refuses a socket from another Origin, or none, even with the token', async () => {
-    const query = `?token=${server.token}`;
-    expect((await openSocket(query, 'http://evil.example')).status).toBe(403);
-    expect((await openSocket(query, 'http://127.0.0.1:1')).status).toBe(403);
-    expect((await openSocket(query, undefined)).status).toBe(403);
-    expect((await openSocket(query, 'null')).status).toBe(403);
+  it('refuses a socket from another Origin, or none, even with the cookie', async () => {
+    expect((await openSocket('', 'http://evil.example', undefined, cookie())).status).toBe(403);
+    expect((await openSocket('', 'http://127.0.0.1:1', undefined, cookie())).status).toBe(403);
+    expect((await openSocket('', undefined, undefined, cookie())).status).toBe(403);
+    expect((await openSocket('', 'null', undefined, cookie())).status).toBe(403);
   });
 
   it('accepts our own page, validates every frame and answers with error values', async () => {
-    const { status, ws } = await openSocket(`?token=${server.token}`, self());
+    const { status, ws } = await openSocket('', self(), undefined, cookie());
     expect(status).toBe(101);
     if (!ws) return;
     const replies: unknown[] = [];

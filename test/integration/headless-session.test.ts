@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_FILE_NAME } from '../../electron/headless/session-file.js';
-import { cliPath, headlessDir, startHeadlessProcess } from '../helpers/headless-process.js';
+import { pageCookieHeader } from '../../electron/headless/proofs.js';
+import {
+  cliPath,
+  headlessDir,
+  ipcUrl,
+  sessionToken,
+  startHeadlessProcess,
+} from '../helpers/headless-process.js';
 import type { HeadlessProcess } from '../helpers/headless-process.js';
 
 /** One access token and port per data folder: a restarted host answers the page that is still open. */
@@ -15,10 +22,11 @@ afterEach(async () => {
   running = undefined;
 });
 
-/** Opens the IPC socket with a token; the HTTP status of a refusal, or 101. */
+/** Opens the IPC socket with the cookie of a page signed in with `token`; the HTTP status of a refusal, or 101. */
 function socketStatus(port: number, token: string): Promise<{ status: number; ws?: WebSocket }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${String(port)}/ipc?token=${token}`, {
+    const ws = new WebSocket(ipcUrl(port), {
+      headers: { Cookie: pageCookieHeader(token, port) },
       origin: `http://127.0.0.1:${String(port)}`,
     });
     ws.once('open', () => {
@@ -61,11 +69,17 @@ describe('the headless session', () => {
     expect(sandboxPort).toBeGreaterThan(0);
     running.child.kill('SIGKILL');
     await new Promise((resolve) => running?.child.once('exit', resolve));
+    const token = running.token;
     running = await serve(dir);
-    expect(running.url).toBe(first);
+    expect(new URL(running.url).origin).toBe(new URL(first).origin);
+    // The page left open (its cookie) is still signed in.
+    expect(running.token).toBe(token);
     expect((await socketStatus(running.port, running.token)).status).toBe(101);
     // The apps' sandbox origin is the same too, so apps in the page left open still load.
-    const page = await fetch(running.url);
+    const page = await fetch(`http://127.0.0.1:${String(running.port)}/`, {
+      headers: { Cookie: pageCookieHeader(token, running.port) },
+    });
+    expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain(
       `frame-src http://127.0.0.1:${String(sandboxPort)}`,
     );
@@ -80,9 +94,15 @@ describe('the headless session', () => {
     const closed = new Promise<number>((resolve) => open.ws?.once('close', resolve));
 
     const printed = await rotate(dir);
-    const fresh = /token=([0-9a-f]{64})/.exec(printed)?.[1] ?? '';
+    const fresh = sessionToken(dir);
     expect(fresh).not.toBe(old);
-    expect(printed).toContain(`http://127.0.0.1:${String(running.port)}/?token=${fresh}`);
+    expect(printed).not.toContain(fresh);
+    const link = /http:\/\/127\.0\.0\.1:\d+\/login\?code=[\w.-]+/.exec(printed)?.[0] ?? '';
+    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${String(running.port)}/login\\?code=`));
+    // The printed link signs a browser in with the new token.
+    const signIn = await fetch(link, { redirect: 'manual' });
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.get('set-cookie')).toContain(pageCookieHeader(fresh, running.port));
     expect((await socketStatus(running.port, old)).status).toBe(401);
     expect(await closed).toBe(1008);
     const next = await socketStatus(running.port, fresh);

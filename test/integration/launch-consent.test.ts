@@ -72,6 +72,7 @@ describe('a remote entry is confirmed before anything is sent to it', () => {
         url,
         destination: new URL(url).host,
         headerNames: ['Authorization'],
+        headers: [{ name: 'Authorization', value: 'Bearer ${env:HOST_SECRET}' }],
         sentVariables: ['HOST_SECRET'],
       },
     ]);
@@ -129,7 +130,7 @@ describe('a remote entry is confirmed before anything is sent to it', () => {
 });
 
 describe('stdio entries', () => {
-  it('a changed env value is confirmed (names only are shown)', async () => {
+  it('a changed env value is confirmed, with its value shown', async () => {
     const { t, asked } = await hostAsking(false, { everything: { ...everything(), env: { TARGET: 'a' } } });
     const input = value(await t.api.getServerInput({ name: 'everything' }));
     if (input.transport !== 'stdio') throw new Error('stdio expected');
@@ -138,8 +139,9 @@ describe('stdio entries', () => {
       input: { ...input, env: { TARGET: 'https://attacker.example' } },
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'denied' } });
-    expect(asked).toMatchObject([{ kind: 'stdio', envNames: ['TARGET'] }]);
-    expect(JSON.stringify(asked)).not.toContain('attacker');
+    expect(asked).toMatchObject([
+      { kind: 'stdio', envNames: ['TARGET'], env: [{ name: 'TARGET', value: 'https://attacker.example' }] },
+    ]);
   });
 
   it.each(['LD_PRELOAD', 'node_options', 'DYLD_INSERT_LIBRARIES'])(

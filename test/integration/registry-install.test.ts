@@ -149,6 +149,10 @@ describe('installing a registry entry', () => {
       command: 'npx',
       args: ['-y', '@modelcontextprotocol/server-everything@2026.8.31', 'stdio'],
       envNames: ['EVERYTHING_API_KEY', 'EVERYTHING_REGION'],
+      env: [
+        { name: 'EVERYTHING_API_KEY', value: '<EVERYTHING_API_KEY>' },
+        { name: 'EVERYTHING_REGION', value: '<EVERYTHING_REGION>' },
+      ],
     });
     const request = {
       id: pending.id,
@@ -162,6 +166,11 @@ describe('installing a registry entry', () => {
       command: 'npx',
       args: ['-y', '@modelcontextprotocol/server-everything@2026.8.31', 'stdio'],
       envNames: ['EVERYTHING_API_KEY', 'EVERYTHING_REGION'],
+      // Values are shown; the secret the person typed is masked.
+      env: [
+        { name: 'EVERYTHING_API_KEY', value: '••••••' },
+        { name: 'EVERYTHING_REGION', value: 'us' },
+      ],
     });
     expect(preview.secrets).toEqual(['EVERYTHING_API_KEY']);
 
@@ -322,6 +331,7 @@ describe('install links', () => {
       command: process.execPath,
       args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`],
       envNames: [],
+      env: [],
     });
     expect(announced.warnings[0]).toMatch(/not a package launcher/);
     expect(value(await t.api.listPendingInstalls({})).map((p) => p.id)).toEqual([pending.id]);

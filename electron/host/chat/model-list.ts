@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { DEFAULT_MODEL } from '../../../shared/model/settings.js';
+import { DEFAULT_MODEL, originOf } from '../../../shared/model/settings.js';
 import type { ModelList } from '../../../shared/model/settings.js';
 import { toChatError } from './api-errors.js';
 import type { SettingsStore } from '../persistence/settings-store.js';
@@ -18,7 +18,8 @@ const FALLBACK_MODELS: ModelList['models'] = [
  */
 export async function fetchModels(settings: SettingsStore): Promise<ModelList> {
   const apiKey = await settings.apiKey();
-  if (apiKey === undefined) return { models: FALLBACK_MODELS, source: 'default', error: 'No API key is set' };
+  if (apiKey === undefined)
+    return { models: FALLBACK_MODELS, source: 'default', error: noKeyReason(settings) };
   const client = new Anthropic({
     apiKey,
     baseURL: settings.settings().baseUrl,
@@ -50,4 +51,16 @@ export async function fetchModels(settings: SettingsStore): Promise<ModelList> {
       error: toChatError(error, settings.settings().baseUrl).message,
     };
   }
+}
+
+/**
+ * Why no key goes to the models API: none is saved, or the saved one belongs
+ * to another host than the base URL's (it stays bound to the host it was
+ * entered for until the person allows it here).
+ */
+function noKeyReason(settings: SettingsStore): string {
+  const { apiKey, baseUrl } = settings.settings();
+  return apiKey.heldFor !== undefined
+    ? `the saved key is not sent to ${originOf(baseUrl)} (it was saved for ${apiKey.heldFor})`
+    : 'No API key is set';
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { BLOCKED_ENV_NAMES } from '../../../shared/model/config.js';
 import type { InstallField } from '../../../shared/model/registry.js';
 import { codePointLabel, hasInvisible, splitInvisible } from '../../../shared/text/invisible.js';
 import { HostError } from '../errors.js';
 import type { KeyedValue, Recipe, Template } from './install-recipe.js';
+import { refusedEnvMessage, refusedEnvReason } from './outsider-env.js';
+import { judgeOptions, leadingOptions } from './registry/launcher-options.js';
+import type { Launcher } from './registry/launcher-options.js';
 
 /**
  * Install links: `mcp-host://install?…`, the app's protocol in Electron and
@@ -228,8 +230,8 @@ function configRecipe(
   }
   if (/\$\{input:/.test(command)) throw bad('its command cannot be an input');
   const env = Object.entries(entry.env ?? {}).map(([key, text]): KeyedValue => {
-    if (BLOCKED_ENV_NAMES.includes(key.toUpperCase()))
-      throw bad(`it sets ${key}, which changes how programs load`);
+    const why = refusedEnvReason(key);
+    if (why !== undefined) throw bad(refusedEnvMessage(key, why));
     return { name: key, value: template(text, `Variable ${key}`, 'env'), required: true };
   });
   const args = (entry.args ?? []).map((arg, i) => ({
@@ -242,6 +244,19 @@ function configRecipe(
       .pop()
       ?.toLowerCase()
       .replace(/\.exe$/, '') ?? command;
+  let launcherOptions: { launcher: Launcher; identifier: string; from: number; to: number } | undefined;
+  if (isLauncher(base)) {
+    const span = leadingOptions(base, entry.args ?? []);
+    if (span !== undefined) {
+      const verdict = judgeOptions(base, (entry.args ?? []).slice(span.from, span.to), span.identifier);
+      if (verdict.refused !== undefined) throw bad(lowerFirst(verdict.refused));
+      if (verdict.shown.length > 0)
+        warnings.push(
+          `This link adds options to ${base}: ${verdict.shown.join(' ')}. Read them before installing: they run before the package does`,
+        );
+      launcherOptions = { launcher: base, ...span };
+    }
+  }
   if (SHELLS.has(base)) {
     warnings.push(
       `This link runs a shell (${base}), which can do anything your account can: install it only if you wrote it or trust who did`,
@@ -253,9 +268,24 @@ function configRecipe(
   }
   return {
     name: linkName ?? packageName(entry.args ?? []) ?? base,
-    recipe: { kind: 'stdio', command, args, env, fields: unusedDropped(fields, used) },
+    recipe: {
+      kind: 'stdio',
+      command,
+      args,
+      env,
+      fields: unusedDropped(fields, used),
+      ...(launcherOptions !== undefined ? { launcherOptions } : {}),
+    },
     warnings,
   };
+}
+
+function isLauncher(base: string): base is Launcher {
+  return base === 'npx' || base === 'uvx' || base === 'docker';
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** Declared inputs nobody uses are not asked for. */

@@ -1,9 +1,16 @@
-import type { InstallField, InstallPreview, InstallTemplate } from '../../../shared/model/registry.js';
+import type {
+  InstallField,
+  InstallPreview,
+  InstallTemplate,
+  NamedValue,
+} from '../../../shared/model/registry.js';
 import { MASKED } from '../../../shared/model/registry.js';
 import type { ServerInput } from '../../../shared/model/server-input.js';
 import { ServerInputSchema } from '../../../shared/model/server-input.js';
 import { HostError } from '../errors.js';
 import { secretReference } from '../secrets/server-secrets.js';
+import { judgeOptions } from './registry/launcher-options.js';
+import type { Launcher } from './registry/launcher-options.js';
 
 /**
  * What an install turns into, before the person has filled in its values:
@@ -41,6 +48,12 @@ export type Recipe =
       args: readonly ArgGroup[];
       env: readonly KeyedValue[];
       fields: readonly InstallField[];
+      /**
+       * The argument groups `[from, to)` that are options of a package
+       * launcher (a registry entry's runtimeArguments), judged again once
+       * their values are filled in (registry/launcher-options.ts).
+       */
+      launcherOptions?: { launcher: Launcher; identifier: string; from: number; to: number };
     }
   | {
       kind: 'remote';
@@ -73,6 +86,7 @@ export function templateOf(recipe: Recipe): InstallTemplate {
       command: recipe.command,
       args: recipe.args.flatMap((group) => group.tokens.map(show)),
       envNames: recipe.env.map((e) => e.name),
+      env: recipe.env.map((e) => ({ name: e.name, value: show(e.value) })),
     };
   }
   return {
@@ -80,12 +94,19 @@ export function templateOf(recipe: Recipe): InstallTemplate {
     url: show(recipe.url),
     transport: recipe.transport,
     headerNames: recipe.headers.map((h) => h.name),
+    headers: recipe.headers.map((h) => ({ name: h.name, value: show(h.value) })),
   };
 }
 
 /** A typed value that names a variable of the host's environment instead of holding the secret itself. */
 const ENV_REFERENCE = /^\$\{env:[A-Za-z_][A-Za-z0-9_]*\}$/;
 const MAX_VALUE = 16_384;
+/** `${env:…}`, `${secret:…}`, `${input:…}`, `${user_config.…}`: text the host would replace with something else. */
+const HOST_REFERENCE = /\$\{(env:|secret:|input:|user_config\.)/g;
+
+function countReferences(text: string): number {
+  return [...text.matchAll(HOST_REFERENCE)].length;
+}
 
 /**
  * Fills the recipe with the person's values (defaults where they typed
@@ -127,10 +148,13 @@ export function buildInstall(
   const fill = (template: Template): { stored: string; shown: string } => {
     let stored = '';
     let shown = '';
+    // References each piece holds on its own; the joined text may hold no more.
+    let references = 0;
     for (const [index, piece] of template.entries()) {
       if ('text' in piece) {
         stored += piece.text;
         shown += piece.text;
+        references += countReferences(piece.text);
         continue;
       }
       const f = fields.get(piece.field);
@@ -141,12 +165,20 @@ export function buildInstall(
         secrets[key] = value;
         stored += secretReference(key);
         shown += MASKED;
+        references += 1;
       } else {
         // A URL part is one component, except a whole base address the template starts with.
         const text = f?.target === 'url' && index > 0 ? encodeURIComponent(value) : value;
         stored += text;
         shown += text;
+        references += countReferences(text);
       }
+    }
+    if (countReferences(stored) > references) {
+      throw new HostError(
+        'invalid_params',
+        `A value of this install joins with the entry's own text into a reference to your variables or secrets ("${shown.slice(0, 60)}")`,
+      );
     }
     return { stored, shown };
   };
@@ -155,22 +187,37 @@ export function buildInstall(
 
   if (recipe.kind === 'stdio') {
     const env: Record<string, string> = {};
+    const shownEnv: NamedValue[] = [];
     for (const entry of recipe.env) {
       if (!entry.required && !filledIn(entry.value)) continue;
-      env[entry.name] = fill(entry.value).stored;
+      const { stored, shown } = fill(entry.value);
+      env[entry.name] = stored;
+      shownEnv.push({ name: entry.name, value: shown });
     }
     const args: string[] = [];
     const shownArgs: string[] = [];
-    for (const group of recipe.args) {
+    const options: string[] = [];
+    for (const [index, group] of recipe.args.entries()) {
       if (group.ifEnv !== undefined && !(group.ifEnv in env)) continue;
       if (group.when !== undefined) {
         if (values.get(group.when) !== 'true') continue;
       } else if (!group.required && !group.tokens.every(filledIn)) continue;
+      const isOption =
+        recipe.launcherOptions !== undefined &&
+        index >= recipe.launcherOptions.from &&
+        index < recipe.launcherOptions.to;
       for (const token of group.tokens) {
         const { stored, shown } = fill(token);
         args.push(stored);
         shownArgs.push(shown);
+        if (isOption) options.push(stored);
       }
+    }
+    if (recipe.launcherOptions !== undefined) {
+      const { launcher, identifier } = recipe.launcherOptions;
+      const verdict = judgeOptions(launcher, options, identifier);
+      if (verdict.refused !== undefined)
+        throw new HostError('invalid_params', `This install cannot be used: ${verdict.refused}`);
     }
     const input = parseInput({ transport: 'stdio', name, command: recipe.command, args, env });
     return {
@@ -178,7 +225,13 @@ export function buildInstall(
       secrets,
       preview: {
         name,
-        launch: { kind: 'stdio', command: recipe.command, args: shownArgs, envNames: Object.keys(env) },
+        launch: {
+          kind: 'stdio',
+          command: recipe.command,
+          args: shownArgs,
+          envNames: Object.keys(env),
+          env: shownEnv,
+        },
         secrets: secretNames,
       },
     };
@@ -186,9 +239,12 @@ export function buildInstall(
 
   const url = fill(recipe.url).stored;
   const headers: Record<string, string> = {};
+  const shownHeaders: NamedValue[] = [];
   for (const header of recipe.headers) {
     if (!header.required && !filledIn(header.value)) continue;
-    headers[header.name] = fill(header.value).stored;
+    const { stored, shown } = fill(header.value);
+    headers[header.name] = stored;
+    shownHeaders.push({ name: header.name, value: shown });
   }
   const input = parseInput({
     transport: 'http',
@@ -202,7 +258,13 @@ export function buildInstall(
     secrets,
     preview: {
       name,
-      launch: { kind: 'remote', url, transport: recipe.transport, headerNames: Object.keys(headers) },
+      launch: {
+        kind: 'remote',
+        url,
+        transport: recipe.transport,
+        headerNames: Object.keys(headers),
+        headers: shownHeaders,
+      },
       secrets: secretNames,
     },
   };

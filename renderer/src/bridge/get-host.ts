@@ -1,5 +1,5 @@
 import type { HostApi } from '../../../shared/ipc/host-api.js';
-import { TOKEN_PARAM, WS_PATH } from '../../../shared/ipc/wire-constants.js';
+import { WS_PATH } from '../../../shared/ipc/wire-constants.js';
 import { alwaysConnected } from './connection.js';
 import type { HostConnection } from './connection.js';
 import { createWebSocketBridge } from './ws-bridge.js';
@@ -26,19 +26,19 @@ export function getHostConnection(): HostConnection {
   return resolveHost().connection;
 }
 
-/** Where the headless shell that served this page listens, with the session token from our URL. */
-export function headlessSocket(location: Pick<Location, 'protocol' | 'host' | 'search'>): {
+/**
+ * Where the headless shell that served this page listens. The socket is
+ * authenticated by the page's HttpOnly cookie (set when the sign-in link was
+ * opened); the page itself never sees a credential.
+ */
+export function headlessSocket(location: Pick<Location, 'protocol' | 'host'>): {
   url: string;
   hint: string | undefined;
 } {
-  const token = new URLSearchParams(location.search).get(TOKEN_PARAM);
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const query = token === null ? '' : `?${TOKEN_PARAM}=${encodeURIComponent(token)}`;
   return {
-    url: `${scheme}://${location.host}${WS_PATH}${query}`,
-    hint:
-      token === null
-        ? 'This address has no session token. Open the full address that "mcp-host serve" printed.'
-        : undefined,
+    url: `${scheme}://${location.host}${WS_PATH}`,
+    // The page was served, so it is signed in; the banner's own words say what to expect.
+    hint: undefined,
   };
 }

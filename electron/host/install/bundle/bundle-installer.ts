@@ -19,7 +19,13 @@ import { hasFile, openBundle, unpackBundle } from './bundle-files.js';
 import type { OpenedBundle } from './bundle-files.js';
 import { loadMcpb } from './mcpb.js';
 import type { McpbNode } from './mcpb.js';
-import { checkTemplate, manifestCommand, substitute, systemVariables } from './bundle-launch.js';
+import {
+  checkSubstituted,
+  checkTemplate,
+  manifestCommand,
+  substitute,
+  systemVariables,
+} from './bundle-launch.js';
 import type { LaunchTemplate } from './bundle-launch.js';
 import { describeBundle } from './bundle-preview.js';
 import type { RuntimeCheck } from './bundle-preview.js';
@@ -200,6 +206,7 @@ export class BundleInstaller {
         .map(([key]) => key),
     );
     const launch = substitute(manifestCommand(manifest), { dir, system, values: settled.values, sensitive });
+    checkSubstituted(launch);
     const existing = this.options.store.servers()[held.serverName];
     const config: StdioServerConfig = {
       ...kept(existing),

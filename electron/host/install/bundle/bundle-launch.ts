@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join, sep } from 'node:path';
 import type { BundleValue } from '../../../../shared/model/bundle.js';
 import { HostError } from '../../errors.js';
+import { refusedBundleEnvReason, refusedEnvMessage } from '../outsider-env.js';
 import type { BundleManifest } from './bundle-manifest.js';
 
 /**
@@ -94,8 +95,31 @@ export function refuseEnvReferences(text: string, where: string): void {
   }
 }
 
-/** Checks the manifest's command line (before any setting is known). */
+/**
+ * Checks the manifest's command line (before any setting is known): no
+ * `${env:…}`, and no variable that changes what a launcher fetches or a
+ * runtime loads (outsider-env.ts).
+ */
 export function checkTemplate(template: LaunchTemplate): void {
+  checkSubstituted(template);
+  for (const [key, value] of Object.entries(template.env)) {
+    const why = refusedBundleEnvReason(key, value);
+    if (why !== undefined) {
+      throw new HostError(
+        'invalid_params',
+        `This bundle cannot be installed: ${refusedEnvMessage(key, why)}`,
+      );
+    }
+  }
+}
+
+/**
+ * The same `${env:…}` check on the command line after the settings are
+ * substituted: a setting whose default is `$` followed by `{env:X}` would
+ * otherwise assemble a reference no single text shows. (The launcher does
+ * not expand `${env:…}` in a bundle's entry either; this says so up front.)
+ */
+export function checkSubstituted(template: LaunchTemplate): void {
   refuseEnvReferences(template.command, "The bundle's command");
   template.args.forEach((arg) => {
     refuseEnvReferences(arg, "The bundle's arguments");

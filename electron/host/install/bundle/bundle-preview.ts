@@ -99,6 +99,9 @@ export function describeBundle(opened: OpenedBundle, context: PreviewContext): B
       command: text(context.launch.command, BUNDLE_TEXT_LIMITS.path),
       args: context.launch.args.slice(0, 256).map((arg) => text(arg, BUNDLE_TEXT_LIMITS.path)),
       envNames: Object.keys(context.launch.env).slice(0, 256).map(name),
+      env: Object.entries(context.launch.env)
+        .slice(0, 256)
+        .map(([key, value]) => ({ name: name(key), value: text(value, BUNDLE_TEXT_LIMITS.path) })),
     },
     permissions: permissionsOf(manifest, context),
     signature: opened.signature,

@@ -1,7 +1,9 @@
-import { BLOCKED_ENV_NAMES } from '../../../../shared/model/config.js';
 import type { InstallField, InstallOption } from '../../../../shared/model/registry.js';
 import { field, lit, templateOf } from '../install-recipe.js';
 import type { ArgGroup, KeyedValue, Recipe, Template } from '../install-recipe.js';
+import { refusedEnvMessage, refusedEnvReason } from '../outsider-env.js';
+import { judgeOptions } from './launcher-options.js';
+import type { Launcher } from './launcher-options.js';
 import { packageKind } from './registry-client.js';
 import type {
   RegistryArgument,
@@ -44,6 +46,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HOST_REFERENCE = /\$\{(env|secret|input):/;
 
 const RUNTIMES = { npm: 'npx', pypi: 'uvx', oci: 'docker' } as const;
+const RUNTIME_LAUNCHER: Record<'npm' | 'pypi' | 'oci', Launcher> = RUNTIMES;
 
 /** Refused while building a recipe; the message becomes the option's one line. */
 class Unusable extends Error {}
@@ -85,8 +88,33 @@ function packageOption(pkg: RegistryPackage, index: number): EntryOption {
   }
   try {
     const recipe = packageRecipe(kind, pkg, runtime);
+    const template = templateOf(recipe);
+    // What the launcher is told before the package, as the template shows it (`<name>` for a value to type).
+    const optionTokens =
+      recipe.kind === 'stdio' && recipe.launcherOptions && template.kind === 'stdio'
+        ? template.args.slice(
+            tokenCount(recipe.args.slice(0, recipe.launcherOptions.from)),
+            tokenCount(recipe.args.slice(0, recipe.launcherOptions.to)),
+          )
+        : [];
+    const verdict = judgeOptions(RUNTIME_LAUNCHER[kind], optionTokens, pkg.identifier);
+    if (verdict.refused !== undefined) throw new Unusable(verdict.refused);
+    const runs = `${label}, run by ${[runtime, ...(kind === 'oci' ? ['run'] : []), ...verdict.shown].join(' ')}`;
+    const warnings =
+      verdict.shown.length > 0
+        ? [
+            `The entry adds options to ${runtime}: ${verdict.shown.join(' ')}. Read them before installing: they run before the package does`,
+          ]
+        : [];
     return {
-      view: { index, kind, label, template: templateOf(recipe), fields: [...recipe.fields] },
+      view: {
+        index,
+        kind,
+        label: runs,
+        template,
+        fields: [...recipe.fields],
+        ...(warnings.length > 0 ? { warnings } : {}),
+      },
       recipe,
       runtime,
     };
@@ -114,6 +142,7 @@ function packageRecipe(kind: 'npm' | 'pypi' | 'oci', pkg: RegistryPackage, runti
   if (kind === 'npm') {
     if (!NPM_NAME.test(pkg.identifier)) throw new Unusable(`"${pkg.identifier}" is not an npm package name`);
     const yes = runtimeArgs.some((g) => g.tokens.some((t) => isText(t, '-y') || isText(t, '--yes')));
+    const from = yes ? 0 : 1;
     return {
       kind: 'stdio',
       command: runtime,
@@ -125,6 +154,7 @@ function packageRecipe(kind: 'npm' | 'pypi' | 'oci', pkg: RegistryPackage, runti
       ],
       env,
       fields,
+      launcherOptions: { launcher: 'npx', identifier: pkg.identifier, from, to: from + runtimeArgs.length },
     };
   }
   if (kind === 'pypi') {
@@ -135,6 +165,7 @@ function packageRecipe(kind: 'npm' | 'pypi' | 'oci', pkg: RegistryPackage, runti
       args: [...runtimeArgs, fixed(`${pkg.identifier}==${version ?? ''}`), ...packageArgs],
       env,
       fields,
+      launcherOptions: { launcher: 'uvx', identifier: pkg.identifier, from: 0, to: runtimeArgs.length },
     };
   }
   const pinned = /[:@]/.test(pkg.identifier.split('/').pop() ?? '');
@@ -160,6 +191,8 @@ function packageRecipe(kind: 'npm' | 'pypi' | 'oci', pkg: RegistryPackage, runti
     ],
     env,
     fields,
+    // `run -i --rm` are the app's own; the entry's options follow.
+    launcherOptions: { launcher: 'docker', identifier: image, from: 3, to: 3 + runtimeArgs.length },
   };
 }
 
@@ -189,9 +222,8 @@ function keyedValue(
 ): KeyedValue {
   if (target === 'env') {
     if (!ENV_NAME.test(input.name)) throw new Unusable(`"${input.name}" is not an environment variable name`);
-    if (BLOCKED_ENV_NAMES.includes(input.name.toUpperCase())) {
-      throw new Unusable(`It sets ${input.name}, which changes how programs load; the app never sets it`);
-    }
+    const why = refusedEnvReason(input.name);
+    if (why !== undefined) throw new Unusable(capitalized(refusedEnvMessage(input.name, why)));
   } else if (!HEADER_NAME.test(input.name)) {
     throw new Unusable(`"${input.name}" is not a header name`);
   }
@@ -326,4 +358,12 @@ function registryLabel(type: string): string {
   if (type === 'nuget') return 'NuGet package';
   if (type === 'mcpb') return 'MCP bundle';
   return `${type} package`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function tokenCount(groups: readonly ArgGroup[]): number {
+  return groups.reduce((sum, group) => sum + group.tokens.length, 0);
 }

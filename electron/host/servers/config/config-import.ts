@@ -14,6 +14,7 @@ import type {
   ImportSource,
 } from '../../../../shared/model/import.js';
 import { HostError } from '../../errors.js';
+import { envReferences } from '../launch/env-references.js';
 
 /**
  * Parsers for other hosts' MCP configuration files: Claude Desktop
@@ -126,7 +127,10 @@ function normalizeEntry(raw: unknown): unknown {
   return entry;
 }
 
-/** Preview rows: what runs or is reached and the names (never values) of env and headers. */
+/**
+ * Preview rows: what runs or is reached, the names (never values) of env and
+ * headers, and for a remote entry the variables of this machine it sends there.
+ */
 export function previewServers(
   found: readonly FoundServer[],
   existing: ReadonlySet<string>,
@@ -139,7 +143,8 @@ export function previewServers(
       conflict: existing.has(server.name),
       ...(server.problem !== undefined ? { problem: server.problem } : {}),
     };
-    if (!config) return { ...base, transport: 'stdio', target: '', envNames: [], headerNames: [] };
+    if (!config)
+      return { ...base, transport: 'stdio', target: '', envNames: [], headerNames: [], sentVariables: [] };
     if (isStdioConfig(config)) {
       return {
         ...base,
@@ -147,6 +152,7 @@ export function previewServers(
         target: [config.command, ...(config.args ?? [])].join(' '),
         envNames: Object.keys(config.env ?? {}),
         headerNames: [],
+        sentVariables: [],
       };
     }
     return {
@@ -155,6 +161,9 @@ export function previewServers(
       target: config.url,
       envNames: [],
       headerNames: Object.keys(config.headers ?? {}),
+      sentVariables: [
+        ...new Set([config.url, ...Object.values(config.headers ?? {})].flatMap(envReferences)),
+      ],
     };
   });
 }

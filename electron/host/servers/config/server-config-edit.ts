@@ -113,7 +113,8 @@ export function clientSecretChange(input: ServerInput): ClientSecretChange {
 
 /**
  * What the launch confirmation shows: for a stdio entry the command line,
- * folder and env names (never values); for a remote one the destination, the
+ * folder and env variables with their values as stored (secrets are stored
+ * as references); for a remote one the destination, the
  * header names and the host variables its `${env:NAME}` references send there.
  */
 export function launchOf(name: string, config: ServerConfig): LaunchRequest {
@@ -125,6 +126,7 @@ export function launchOf(name: string, config: ServerConfig): LaunchRequest {
       url: config.url,
       destination: destinationOf(config.url),
       headerNames: Object.keys(headers),
+      headers: Object.entries(headers).map(([key, value]) => ({ name: key, value })),
       sentVariables: [...new Set(sentTexts(config).flatMap(envReferences))],
     };
   }
@@ -135,6 +137,7 @@ export function launchOf(name: string, config: ServerConfig): LaunchRequest {
     args: config.args ?? [],
     cwd: config.cwd,
     envNames: Object.keys(config.env ?? {}),
+    env: Object.entries(config.env ?? {}).map(([key, value]) => ({ name: key, value })),
   };
 }
 

@@ -33,7 +33,7 @@ export interface ResolvedLaunch {
 
 /**
  * Turns a stored stdio configuration into what is spawned: `${env:NAME}`
- * expanded in command, args, env values and cwd; the server's env laid over
+ * expanded in command, args, env values and cwd (never in a bundle's entry); the server's env laid over
  * the inherited one; cwd checked; and `node`/`npx` mapped to the app's own
  * runtime when the PATH has none:
  *
@@ -54,19 +54,23 @@ export async function resolveLaunch(
 ): Promise<ResolvedLaunch> {
   const vars = environment.all;
   const where = `Server "${name}"`;
+  // Every text of a bundle's entry came from the bundle or its settings: a bundle never reads
+  // the person's environment, however its text was assembled, so `${env:…}` stays as written.
+  const fromBundle = config.bundle !== undefined;
+  const expand = (text: string, at: string) => (fromBundle ? text : expandEnvReferences(text, vars, at));
   // A bundle's sensitive settings are filled in last, so a secret holding "${env:X}" stays as typed.
   const fill = (text: string) => (secrets ? fillSecrets(text, secrets) : text);
-  const command = fill(expandEnvReferences(config.command, vars, `${where} command`));
-  const args = (config.args ?? []).map((arg, i) =>
-    fill(expandEnvReferences(arg, vars, `${where} argument ${String(i + 1)}`)),
-  );
-  const serverEnv = expandEnvReferencesIn(config.env ?? {}, vars, `${where} env`);
+  const command = fill(expand(config.command, `${where} command`));
+  const args = (config.args ?? []).map((arg, i) => fill(expand(arg, `${where} argument ${String(i + 1)}`)));
+  const serverEnv = fromBundle
+    ? { ...config.env }
+    : expandEnvReferencesIn(config.env ?? {}, vars, `${where} env`);
   const env = {
     ...inheritedEnvironment(vars),
     ...Object.fromEntries(Object.entries(serverEnv).map(([key, value]) => [key, fill(value)])),
   };
   const rawCwd = config.cwd?.trim();
-  const cwd = rawCwd ? expandEnvReferences(rawCwd, vars, `${where} cwd`) : undefined;
+  const cwd = rawCwd ? expand(rawCwd, `${where} cwd`) : undefined;
   if (cwd !== undefined) {
     const ok = await stat(cwd).then(
       (s) => s.isDirectory(),

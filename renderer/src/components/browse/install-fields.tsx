@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { InstallField, InstallOption } from '../../../../shared/model/registry.js';
 import { ServerText } from '../common/server-text.js';
+import { useSecretStorageSentence } from '../../lib/secret-storage.js';
 
 /** What the form starts with: a choice or a yes/no starts at its default; text fields start empty (the default is the placeholder and is used when left empty). */
 export function initialValues(option: InstallOption | undefined): Record<string, string> {
@@ -49,7 +50,8 @@ function InstallFieldControl({
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const where = `${TARGET[field.target]}${field.secret ? ' · secret, stored encrypted' : ''}`;
+  const storage = useSecretStorageSentence();
+  const where = `${TARGET[field.target]}${field.secret ? ` · secret. ${storage}` : ''}`;
   const common = {
     id,
     className: 'field__control mono',

@@ -1,12 +1,18 @@
-import type { InstallOption, InstallPreview } from '../../../../shared/model/registry.js';
+import type { InstallOption, InstallPreview, NamedValue } from '../../../../shared/model/registry.js';
 import { commandLineText } from '../../../../shared/text/command-line.js';
 import { ServerText } from '../common/server-text.js';
+import { SecretStorageNote } from '../../lib/secret-storage.js';
 
 /** Before values: what the option runs, `<name>` where a value will go. */
 export function TemplateView({ option }: { option: InstallOption }) {
   const template = option.template;
   return (
     <div className="launch-view">
+      {(option.warnings ?? []).map((warning) => (
+        <p key={warning} className="install-dialog__warning" role="note">
+          <ServerText text={warning} />
+        </p>
+      ))}
       {option.runtime?.note !== undefined && (
         <p className={option.runtime.found ? 'muted' : 'install-dialog__warning'} role="note">
           {option.runtime.note}
@@ -18,11 +24,7 @@ export function TemplateView({ option }: { option: InstallOption }) {
           <pre className="launch-view__command mono">
             <ServerText text={commandLineText(template.command, template.args)} />
           </pre>
-          {template.envNames.length > 0 && (
-            <p className="muted">
-              Environment: <span className="mono">{template.envNames.join(', ')}</span>
-            </p>
-          )}
+          <NamedValues title="Environment" entries={template.env} />
         </>
       )}
       {template?.kind === 'remote' && (
@@ -31,11 +33,7 @@ export function TemplateView({ option }: { option: InstallOption }) {
           <pre className="launch-view__command mono">
             <ServerText text={template.url} />
           </pre>
-          {template.headerNames.length > 0 && (
-            <p className="muted">
-              Headers: <span className="mono">{template.headerNames.join(', ')}</span>
-            </p>
-          )}
+          <NamedValues title="Headers" entries={template.headers} separator=": " />
           <p className="muted">If the server asks for a sign-in, the server view offers Sign in.</p>
         </>
       )}
@@ -57,7 +55,9 @@ export function LaunchView({ preview }: { preview: InstallPreview }) {
             </pre>
           </dd>
           <dt>Environment variables</dt>
-          <dd className="mono">{launch.envNames.length > 0 ? launch.envNames.join(', ') : 'none'}</dd>
+          <dd className="mono">
+            <ValueList entries={launch.env} label="Environment variables" />
+          </dd>
         </>
       ) : (
         <>
@@ -68,13 +68,18 @@ export function LaunchView({ preview }: { preview: InstallPreview }) {
             </pre>
           </dd>
           <dt>Headers sent with every request</dt>
-          <dd className="mono">{launch.headerNames.length > 0 ? launch.headerNames.join(', ') : 'none'}</dd>
+          <dd className="mono">
+            <ValueList entries={launch.headers} label="Headers" separator=": " />
+          </dd>
         </>
       )}
       {preview.secrets.length > 0 && (
         <>
-          <dt>Stored encrypted, not in the configuration file</dt>
-          <dd className="mono">{preview.secrets.join(', ')}</dd>
+          <dt>Secret values, kept apart from the configuration file</dt>
+          <dd>
+            <span className="mono">{preview.secrets.join(', ')}</span>
+            <SecretStorageNote className="muted" />
+          </dd>
         </>
       )}
       {preview.runtime?.note !== undefined && (
@@ -84,6 +89,46 @@ export function LaunchView({ preview }: { preview: InstallPreview }) {
         </>
       )}
     </dl>
+  );
+}
+
+/** Each variable or header with the value it gets: an outsider's value is read, not only its name. */
+function NamedValues({
+  title,
+  entries,
+  separator = '=',
+}: {
+  title: string;
+  entries: readonly NamedValue[];
+  separator?: string;
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <>
+      <p className="field__label">{title}</p>
+      <ValueList entries={entries} label={title} separator={separator} />
+    </>
+  );
+}
+
+function ValueList({
+  entries,
+  label,
+  separator = '=',
+}: {
+  entries: readonly NamedValue[];
+  label: string;
+  separator?: string;
+}) {
+  if (entries.length === 0) return <>none</>;
+  return (
+    <ul className="launch-view__values mono" aria-label={label}>
+      {entries.map((entry) => (
+        <li key={entry.name}>
+          <ServerText text={`${entry.name}${separator}${entry.value}`} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

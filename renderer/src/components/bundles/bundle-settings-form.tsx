@@ -5,6 +5,7 @@ import { useHost } from '../../store/area-context.js';
 import { useAppState } from '../../store/store-context.js';
 import { FieldNotes } from '../common/field-notes.js';
 import { ServerText } from '../common/server-text.js';
+import { useSecretStorageSentence } from '../../lib/secret-storage.js';
 
 interface Props {
   token: string;
@@ -58,11 +59,12 @@ function SettingField({
   const errorId = `${id}-error`;
   const host = useHost();
   const electron = useAppState((s) => s.appInfo?.shell === 'electron');
+  const storage = useSecretStorageSentence();
   const [pickError, setPickError] = useState<string>();
   const hint = [
     sentence(field.description),
     field.stored === true ? 'A value is stored; leave empty to keep it.' : '',
-    field.sensitive ? 'Stored encrypted on this computer; never shown again.' : '',
+    field.sensitive ? `${storage} Never shown again.`.trim() : '',
     field.multiple ? 'One per line.' : '',
     field.min !== undefined || field.max !== undefined
       ? `From ${String(field.min ?? '…')} to ${String(field.max ?? '…')}.`

@@ -23,10 +23,17 @@ export function BundleSummary({ preview }: { preview: BundlePreview }) {
           <code className="bundle-facts__command">
             <ServerText text={commandLine} />
           </code>
-          {preview.launch.envNames.length > 0 && (
-            <span className="bundle-facts__sub">
-              with the environment variables <ServerText text={preview.launch.envNames.join(', ')} />
-            </span>
+          {preview.launch.env.length > 0 && (
+            <div className="bundle-facts__sub">
+              with the environment variables
+              <ul className="bundle-facts__list mono" aria-label="Environment variables">
+                {preview.launch.env.map((entry) => (
+                  <li key={entry.name}>
+                    <ServerText text={`${entry.name}=${entry.value}`} />
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
         </dd>
         <dt>Runtime</dt>

@@ -1,11 +1,12 @@
 import { useChat, useChatActions } from '../../store/chat-context.js';
-import { keyStorageSentence } from '../../lib/key-storage.js';
+import { useSecretStorageSentence } from '../../lib/secret-storage.js';
 
 /** Shown in the chat while no API key is set; everything else in the app keeps working. */
 export function NoKeyPrompt() {
   const { setView } = useChatActions();
   const apiKey = useChat((s) => s.settings?.apiKey);
   const heldFor = apiKey?.heldFor;
+  const storage = useSecretStorageSentence();
   return (
     <div className="card setup-card" role="region" aria-label="Set up Claude">
       <span className="setup-card__icon" aria-hidden="true">
@@ -19,8 +20,7 @@ export function NoKeyPrompt() {
         </p>
       ) : (
         <p>
-          To chat, add your Anthropic API key in Settings. {keyStorageSentence(apiKey)} Your servers and tools
-          work without it.
+          To chat, add your Anthropic API key in Settings. {storage} Your servers and tools work without it.
         </p>
       )}
       <button

@@ -59,6 +59,13 @@ export function ImportPreviewTable({ preview, rows, plan, inputs, showErrors, on
                 ) : (
                   <p className="mono import-row__target">{server.target}</p>
                 )}
+                {server.sentVariables.length > 0 && (
+                  <p className="import-row__names import-row__sent" role="note">
+                    Sends the values of your environment variables{' '}
+                    <span className="mono">{server.sentVariables.join(', ')}</span> to{' '}
+                    <span className="mono">{hostOf(server.target)}</span>
+                  </p>
+                )}
                 {server.envNames.length > 0 && (
                   <p className="muted import-row__names">Environment: {server.envNames.join(', ')}</p>
                 )}
@@ -129,4 +136,13 @@ export function ImportPreviewTable({ preview, rows, plan, inputs, showErrors, on
       )}
     </>
   );
+}
+
+/** "host:port" of a URL, or the URL as written when `${env:…}` keeps it from parsing. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }

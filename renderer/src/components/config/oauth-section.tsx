@@ -1,6 +1,7 @@
 import type { ServerEntryFormValues } from '../../lib/server-entry-form.js';
 import { FormField } from '../add-server/form-field.js';
 import { Collapsible } from '../common/collapsible.js';
+import { useSecretStorageSentence } from '../../lib/secret-storage.js';
 
 type OAuthField = 'oauthClientId' | 'oauthClientSecret' | 'oauthScopes';
 
@@ -23,6 +24,7 @@ interface OAuthSectionProps {
  * never shown: only that there is one, and a way to forget it.
  */
 export function OAuthSection({ values, bind, onStoredSecret }: OAuthSectionProps) {
+  const storage = useSecretStorageSentence();
   const fields = (['oauthClientId', 'oauthClientSecret', 'oauthScopes'] as const).map(bind);
   const open = values.hadOAuth || fields.some((field) => field.error !== undefined);
   const stored = values.oauthStoredSecret;
@@ -39,7 +41,7 @@ export function OAuthSection({ values, bind, onStoredSecret }: OAuthSectionProps
         secret
         mono
         placeholder={stored === 'keep' ? 'Leave empty to keep the stored secret' : ''}
-        hint="Stored encrypted on this computer, never in the configuration file, never shown again."
+        hint={`${storage} Never in the configuration file, never shown again.`.trim()}
         {...bind('oauthClientSecret')}
       />
       {stored === 'keep' && (

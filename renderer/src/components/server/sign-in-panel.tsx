@@ -6,6 +6,7 @@ import { useActions, useHostReachable } from '../../store/store-context.js';
 import { Spinner } from '../common/spinner.js';
 import { SignedInFacts } from './signed-in-facts.js';
 import { WaitingCountdown } from './waiting-countdown.js';
+import { SecretStorageNote } from '../../lib/secret-storage.js';
 
 type AuthState = ServerAuth['state'];
 type Busy = 'sign-in' | 'cancel' | 'sign-out' | undefined;
@@ -75,6 +76,7 @@ export function SignInPanel({ server }: { server: ServerSnapshot }) {
                 ? `Opens the sign-in page of ${hostOf(auth.issuer)} in your browser.`
                 : 'Opens the sign-in page in your browser.'}
             </p>
+            <SecretStorageNote className="notice__detail" />
           </div>
           <button
             type="button"

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { HostErrorValue } from '../../../../shared/ipc/result.js';
 import { originOf } from '../../../../shared/model/settings.js';
-import { keyStorageSentence } from '../../lib/key-storage.js';
+import { useSecretStorage } from '../../lib/secret-storage.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { Spinner } from '../common/spinner.js';
 
@@ -13,6 +13,7 @@ export function ApiKeySection() {
   const apiKey = useChat((s) => s.settings?.apiKey);
   const baseUrl = useChat((s) => s.settings?.baseUrl);
   const settingsError = useChat((s) => s.settingsError);
+  const storage = useSecretStorage();
   const { setApiKey, clearApiKey, saveSettings } = useChatActions();
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
@@ -137,8 +138,8 @@ export function ApiKeySection() {
           Saved.
         </p>
       )}
-      <p className={`field__hint${apiKey?.storage === 'obfuscated-file' ? ' settings-card__warn-text' : ''}`}>
-        {keyStorageSentence(apiKey)} It is sent only to the host of the base URL it was entered for, and never
+      <p className={`field__hint${storage?.kind === 'obfuscated-file' ? ' settings-card__warn-text' : ''}`}>
+        {storage?.sentence} The key is sent only to the host of the base URL it was entered for, and never
         shown again, not even here.
       </p>
     </section>

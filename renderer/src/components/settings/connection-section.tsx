@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { HostErrorValue } from '../../../../shared/ipc/result.js';
+import { originOf } from '../../../../shared/model/settings.js';
 import { useChat, useChatActions } from '../../store/chat-context.js';
 import { Spinner } from '../common/spinner.js';
 
@@ -9,6 +10,8 @@ export function ConnectionSection() {
   const models = useChat((s) => s.models);
   const modelsLoading = useChat((s) => s.modelsLoading);
   const keySet = settings?.apiKey.set;
+  /** The saved key belongs to another host: it is not sent to this base URL until allowed. */
+  const heldFor = settings?.apiKey.heldFor;
   const { saveSettings, loadModels } = useChatActions();
   // undefined until the person edits: the field shows the host's value.
   const [draft, setDraft] = useState<string>();
@@ -23,7 +26,7 @@ export function ConnectionSection() {
     if (settings) void loadModels();
   }, [keySet, settings?.baseUrl]); // eslint-disable-line react-hooks/exhaustive-deps -- see above
 
-  const save = (update: { baseUrl?: string; model?: string }, what: string) => {
+  const save = (update: { baseUrl?: string; model?: string; allowKeyFor?: string }, what: string) => {
     setError(undefined);
     setSaved(undefined);
     void saveSettings(update).then((result) => {
@@ -104,6 +107,19 @@ export function ConnectionSection() {
       {models?.source === 'default' && (
         <p className="field__hint">
           Showing the default list{models.error !== undefined ? `: ${models.error}` : ''}.
+        </p>
+      )}
+      {heldFor !== undefined && settings !== undefined && (
+        <p className="field__hint settings-card__held">
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => {
+              save({ allowKeyFor: originOf(settings.baseUrl) }, 'Key allowed for this host.');
+            }}
+          >
+            Send my key to {originOf(settings.baseUrl)}
+          </button>
         </p>
       )}
       {error && (

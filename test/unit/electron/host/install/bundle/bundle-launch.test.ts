@@ -195,3 +195,21 @@ describe('names and versions', () => {
     expect(compareVersions('v2.0', '1.9')).toBe(1);
   });
 });
+
+describe("a bundle's environment (issue 21, findings 3 and 6)", () => {
+  it('refuses variables that change what a runtime loads; a search path inside the bundle is allowed', () => {
+    const template = (env: Record<string, string>) => ({ command: 'node', args: ['x.js'], env });
+    expect(() => {
+      checkTemplate(template({ NODE_OPTIONS: '--require ${__dirname}/x.js' }));
+    }).toThrow('This bundle cannot be installed: it sets NODE_OPTIONS, which changes how programs load');
+    expect(() => {
+      checkTemplate(template({ npm_config_registry: 'https://evil.example/' }));
+    }).toThrow(/it sets npm_config_registry/);
+    expect(() => {
+      checkTemplate(template({ PYTHONPATH: '/usr/lib/evil' }));
+    }).toThrow(/it sets PYTHONPATH/);
+    expect(() => {
+      checkTemplate(template({ PYTHONPATH: '${__dirname}/server/lib', API_KEY: '${user_config.key}' }));
+    }).not.toThrow();
+  });
+});

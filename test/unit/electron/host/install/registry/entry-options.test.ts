@@ -87,7 +87,7 @@ describe('registry entry → configuration entry', () => {
         '-i',
         '--rm',
         '--network',
-        'host',
+        'mcp-net',
         'docker.io/mcp/postgres:0.6.2',
         'postgresql://me@db/prod',
       ],
@@ -103,7 +103,7 @@ describe('registry entry → configuration entry', () => {
         '-i',
         '--rm',
         '--network',
-        'host',
+        'mcp-net',
         '-e',
         'PGPASSWORD',
         'docker.io/mcp/postgres:0.6.2',
@@ -126,11 +126,40 @@ describe('registry entry → configuration entry', () => {
     });
     expect(built.secrets).toEqual({ HEADER_AUTHORIZATION_TOKEN: 'tok-1' });
     expect(built.preview.launch).toMatchObject({ kind: 'remote', headerNames: ['Authorization'] });
+    // The header is shown with its value; only the part typed as a secret is masked.
+    expect(built.preview.launch).toMatchObject({
+      headers: [{ name: 'Authorization', value: 'Bearer ••••••' }],
+    });
     expect(() =>
       buildInstall(recipeOf('com.example/notes'), 'n', { 'header:Authorization.token': 'a\r\nX-Evil: 1' }),
     ).toThrow('cannot hold a line break');
     const sse = buildInstall(recipeOf('com.example/notes', 1), 'n', {});
     expect(sse.input).toMatchObject({ url: 'https://notes.example.com/sse', type: 'sse' });
+  });
+
+  it('a default or typed value never joins the entry’s text into ${env:…} (issue 21)', () => {
+    // "$" in the entry, then a variable whose default is "{env:GITHUB_TOKEN}": no single text holds "${env:".
+    const recipe = recipeOf('io.github.modelcontextprotocol/server-memory', 0, (s) => {
+      const pkg = (s.packages as Record<string, unknown>[])[0] ?? {};
+      pkg.environmentVariables = [
+        {
+          name: 'MEMORY_FILE_PATH',
+          value: '${path}',
+          variables: { path: { description: 'Where', default: '{env:GITHUB_TOKEN}' } },
+        },
+      ];
+    });
+    expect(() => buildInstall(recipe, 'memory', {})).toThrow(
+      "A value of this install joins with the entry's own text into a reference to your variables or secrets",
+    );
+    expect(() => buildInstall(recipe, 'memory', { 'env:MEMORY_FILE_PATH.path': '{secret:OTHER}' })).toThrow(
+      /joins with the entry's own text/,
+    );
+    expect(
+      buildInstall(recipe, 'memory', { 'env:MEMORY_FILE_PATH.path': '/tmp/m.json' }).input,
+    ).toMatchObject({
+      env: { MEMORY_FILE_PATH: '$/tmp/m.json' },
+    });
   });
 
   it('package types the app cannot run, and hostile entries, are one clear line each', () => {

@@ -117,6 +117,27 @@ describe('pasted text', () => {
     );
   });
 
+  it('names, for a remote entry, the variables of your environment its URL and headers send there (issue 21)', () => {
+    const parsed = parseImportText(
+      'pasted',
+      JSON.stringify({
+        mcpServers: {
+          notes: {
+            url: 'https://notes.example/${env:TEAM}/mcp?key=${env:NOTES_KEY}',
+            headers: { Authorization: 'Bearer ${env:GITHUB_TOKEN}', 'X-Team': '${env:TEAM}' },
+          },
+          local: { command: 'npx', args: ['-y', 'x'], env: { T: '${env:GITHUB_TOKEN}' } },
+        },
+      }),
+    );
+    const rows = previewServers(parsed.servers, new Set());
+    expect(rows.find((r) => r.name === 'notes')).toMatchObject({
+      target: 'https://notes.example/${env:TEAM}/mcp?key=${env:NOTES_KEY}',
+      sentVariables: ['TEAM', 'NOTES_KEY', 'GITHUB_TOKEN'],
+    });
+    expect(rows.find((r) => r.name === 'local')?.sentVariables).toEqual([]);
+  });
+
   it('reports invalid JSON as one line', () => {
     expect(() => parseImportText('pasted', '{"mcpServers": ')).toThrow(/not valid JSON/);
   });

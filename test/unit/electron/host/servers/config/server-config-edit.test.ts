@@ -115,6 +115,7 @@ describe('editing an entry', () => {
       url: 'https://a.example:8443/${env:PATH_PART}',
       destination: 'a.example:8443',
       headerNames: ['Authorization'],
+      headers: [{ name: 'Authorization', value: 'Bearer ${env:TOKEN}' }],
       sentVariables: ['PATH_PART', 'TOKEN'],
     });
   });
