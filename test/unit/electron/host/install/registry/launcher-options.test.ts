@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { judgeOptions } from '../../electron/host/install/registry/launcher-options.js';
-import type { Launcher } from '../../electron/host/install/registry/launcher-options.js';
+import { judgeOptions } from '../../../../../../electron/host/install/registry/launcher-options.js';
+import type { Launcher } from '../../../../../../electron/host/install/registry/launcher-options.js';
 
 /** The rule for a registry entry's launcher options (issue 21, finding 8). */
 const refused = (launcher: Launcher, tokens: string[], identifier = 'pkg') =>

@@ -3,7 +3,7 @@ import {
   refusedBundleEnvReason,
   refusedEnvMessage,
   refusedEnvReason,
-} from '../../electron/host/install/outsider-env.js';
+} from '../../../../../electron/host/install/outsider-env.js';
 
 /** The env rule for install links, registry entries and bundles (issue 21, finding 3). */
 describe('variables an outsider may not set', () => {
