@@ -233,8 +233,14 @@ function isOurPage(url: string): boolean {
   }
 }
 
-/** Applied to every web contents: no new windows, no navigation away, no <webview>. */
+/**
+ * Applied to every web contents: no new windows, no navigation away, no
+ * <webview>, and WebRTC never sends UDP outside a proxy (MCP Apps run in
+ * frames of this window; their documents also lose the WebRTC constructors,
+ * electron/host/apps/sandbox-proxy.ts, and the renderer itself uses none).
+ */
 function harden(contents: WebContents): void {
+  contents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
   contents.setWindowOpenHandler(({ url }) => {
     if (isWebUrl(url)) openInBrowser(url);
     return { action: 'deny' };
@@ -256,7 +262,12 @@ function openInBrowser(url: string): void {
   });
 }
 
-/** The renderer needs no camera, microphone, notifications, geolocation or anything else. */
+/**
+ * The renderer needs no camera, microphone, notifications, geolocation or
+ * anything else. MCP Apps run in frames of the same window and session, so
+ * these handlers answer their requests too (WebRTC has no permission to
+ * refuse: see harden()).
+ */
 function denyAllPermissions(): void {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => {
     callback(false);

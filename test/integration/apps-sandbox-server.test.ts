@@ -58,6 +58,21 @@ describe('the apps sandbox origin of the headless shell', () => {
     expect(sandboxPort).not.toBe(server.port);
   });
 
+  it('turns DNS prefetching off on every answer and serves an empty first page for app frames', async () => {
+    for (const path of ['/proxy.js', '/blank', '/view/unknown-view-id-000000000']) {
+      const answer = await get(sandboxPort, path);
+      expect(answer.headers['x-dns-prefetch-control'], path).toBe('off');
+    }
+    const blank = await get(sandboxPort, '/blank');
+    expect(blank.status).toBe(200);
+    expect(blank.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(blank.body).not.toContain('<script');
+    // The proxy builds the app's document with the prefetch switch off and WebRTC removed first.
+    const script = await get(sandboxPort, '/proxy.js');
+    expect(script.body).toContain('x-dns-prefetch-control');
+    expect(script.body).toContain('RTCPeerConnection');
+  });
+
   it('serves the proxy script and nothing of the shell: no page, no token, no socket', async () => {
     const script = await get(sandboxPort, '/proxy.js');
     expect(script.status).toBe(200);

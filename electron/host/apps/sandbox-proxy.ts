@@ -6,7 +6,18 @@
  * sandboxed with `allow-scripts` only (an opaque origin: no storage, no
  * cookies, no access to this page or the host), and then relays messages
  * both ways, except the reserved `ui/notifications/sandbox-*` ones. It
- * creates no message of its own besides the ready notice.
+ * creates two messages of its own: the ready notice, and, just before it
+ * relays an app's `ui/request-display-mode`, a reserved
+ * `ui/notifications/sandbox-user-activation` saying whether the person has
+ * just pressed or typed inside this frame (`navigator.userActivation`, which
+ * a click in the app's frame sets on its ancestors too, ignoring an
+ * activation inherited from the host page the frame was created in; the app
+ * cannot set it, nor send a reserved message itself).
+ *
+ * The app's document is built here: before the app's own markup come a
+ * `<meta http-equiv="x-dns-prefetch-control" content="off">` (which the app
+ * cannot turn back on) and a script that removes the WebRTC constructors, so
+ * `connect-src` is not sidestepped through ICE (STUN/TURN) traffic.
  *
  * The page is served with the app's own Content-Security-Policy; the inner
  * `srcdoc` frame inherits it, and its `frame-src` also stops the app from
@@ -26,6 +37,27 @@ export const PROXY_SCRIPT = `(() => {
   const reserved = (data) =>
     data !== null && typeof data === 'object' && typeof data.method === 'string' && data.method.startsWith(RESERVED);
   const toHost = (data) => { window.parent.postMessage(data, hostOrigin); };
+  // Runs before any script of the app: no WebRTC (ICE would reach any host, whatever connect-src says).
+  const GUARD = '<meta http-equiv="x-dns-prefetch-control" content="off"><script>(() => {' +
+    "for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCIceTransport', 'RTCDtlsTransport', 'RTCSctpTransport']) {" +
+    ' try { delete window[name]; } catch (e) {} try { Object.defineProperty(window, name, { value: undefined, configurable: false, writable: false }); } catch (e) {} }' +
+    '})();<' + '/script>';
+  // After a leading doctype (before it, the page would fall into quirks mode), else first.
+  const guarded = (html) => {
+    const doctype = /^(\\uFEFF|\\s|<!--[\\s\\S]*?-->)*<!doctype[^>]*>/i.exec(html);
+    const at = doctype === null ? 0 : doctype[0].length;
+    return html.slice(0, at) + GUARD + html.slice(at);
+  };
+  // The frame starts as about:blank on the host's origin and only then comes here; a click on the
+  // host page meanwhile leaves an activation this page inherits. It counts once it has lapsed.
+  const userActivation = navigator.userActivation;
+  const activeNow = () => userActivation !== undefined && userActivation.isActive === true;
+  let inherited = activeNow();
+  if (inherited) {
+    const lapse = setInterval(() => { if (!activeNow()) { inherited = false; clearInterval(lapse); } }, 100);
+  }
+  const activation = () =>
+    ({ jsonrpc: '2.0', method: RESERVED + 'user-activation', params: { active: !inherited && activeNow() } });
   function load(params) {
     if (inner !== null || params === null || typeof params !== 'object' || typeof params.html !== 'string') return;
     inner = document.createElement('iframe');
@@ -35,7 +67,7 @@ export const PROXY_SCRIPT = `(() => {
     const granted = params.permissions !== null && typeof params.permissions === 'object' ? params.permissions : {};
     const allow = Object.keys(FEATURES).filter((k) => granted[k] !== undefined).map((k) => FEATURES[k]);
     if (allow.length > 0) inner.setAttribute('allow', allow.join('; '));
-    inner.srcdoc = params.html;
+    inner.srcdoc = guarded(params.html);
     document.body.appendChild(inner);
   }
   window.addEventListener('message', (event) => {
@@ -49,7 +81,10 @@ export const PROXY_SCRIPT = `(() => {
       if (inner !== null && inner.contentWindow !== null) inner.contentWindow.postMessage(data, '*');
       return;
     }
-    if (inner !== null && event.source === inner.contentWindow && !reserved(data)) toHost(data);
+    if (inner !== null && event.source === inner.contentWindow && !reserved(data)) {
+      if (data !== null && typeof data === 'object' && data.method === 'ui/request-display-mode') toHost(activation());
+      toHost(data);
+    }
   });
   toHost({ jsonrpc: '2.0', method: RESERVED + 'proxy-ready', params: {} });
 })();

@@ -27,10 +27,12 @@ const COMMON = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
+  // No DNS prefetching from the proxy page (the app's own document gets the same as a meta element).
+  'X-DNS-Prefetch-Control': 'off',
 };
 
 /**
- * The sandbox origin serves only three things: the proxy page of a known
+ * The sandbox origin serves only four things: an empty page, the proxy page of a known
  * view (with that app's CSP and a Permissions-Policy of what the person
  * granted), the proxy's script, and CSP violation reports, which go into the
  * app's server log. Shared by the headless shell's second HTTP server and
@@ -47,6 +49,20 @@ export function respondToSandbox(
       status: 200,
       headers: { ...COMMON, 'Content-Type': 'text/javascript; charset=utf-8' },
       body: PROXY_SCRIPT,
+    };
+  }
+  // An empty page: the app frame's first document, so the frame is never on the host's origin
+  // (a click on the host page would give a same-origin about:blank frame a user activation that
+  // the proxy page then inherits).
+  if (request.method === 'GET' && first === 'blank' && id === undefined) {
+    return {
+      status: 200,
+      headers: {
+        ...COMMON,
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': "default-src 'none'",
+      },
+      body: '<!doctype html><title>App</title>\n',
     };
   }
   const view = id !== undefined ? views.find(id) : undefined;

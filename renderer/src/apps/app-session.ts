@@ -1,4 +1,5 @@
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { z } from 'zod';
 import type { McpUiHostContext, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { HostApi } from '../../../shared/ipc/host-api.js';
 import type { Result } from '../../../shared/ipc/result.js';
@@ -12,8 +13,12 @@ export interface AppSessionEvents {
   onInitialized(): void;
   /** The app's content size changed (px). */
   onSize(size: { width?: number | undefined; height?: number | undefined }): void;
-  /** The app asks for a display mode; the answer is the mode actually in effect. */
-  onDisplayMode(mode: 'inline' | 'fullscreen' | 'pip'): DisplayMode;
+  /**
+   * The app asks for a display mode; the answer is the mode actually in
+   * effect. `gesture`: the person has just clicked or typed inside the app's
+   * frame. Throws (the app gets an error) when the change is refused.
+   */
+  onDisplayMode(mode: 'inline' | 'fullscreen' | 'pip', gesture: boolean): DisplayMode;
   /** ui/message: text for the person to review in the message box; false when there is no conversation. */
   onMessage(text: string): boolean;
   /** The app asked to be closed. */
@@ -28,6 +33,19 @@ const TEARDOWN_TIMEOUT_MS = 1_000;
 /** The SDK's CallToolResult type, which our own AppToolResult mirrors (built by toAppToolResult). */
 type McpCallToolResult = Parameters<AppBridge['sendToolResult']>[0];
 type McpReadResourceResult = Awaited<ReturnType<NonNullable<AppBridge['onreadresource']>>>;
+
+/**
+ * What the sandbox proxy (electron/host/apps/sandbox-proxy.ts) sends just
+ * before it relays an app's ui/request-display-mode: whether the person has
+ * just pressed or typed inside the proxy's frame (the app's frame is inside
+ * it). The proxy drops reserved messages coming from the app, so the app
+ * cannot send this itself.
+ */
+const UserActivationNotice = z.object({
+  jsonrpc: z.literal('2.0'),
+  method: z.literal('ui/notifications/sandbox-user-activation'),
+  params: z.object({ active: z.boolean() }),
+});
 
 async function unwrap<T>(pending: Promise<Result<T>>): Promise<T> {
   const result = await pending;
@@ -50,6 +68,9 @@ export class AppSession {
   private initialized = false;
   private malformed = 0;
   private closed = false;
+  /** The proxy's word on the request being relayed now: a user gesture just happened in the frame. */
+  private gesture = false;
+  private readonly unlistenActivation: () => void;
   private readonly queue: (() => Promise<void>)[] = [];
 
   constructor(
@@ -80,6 +101,18 @@ export class AppSession {
     this.unguard = guardMessages(target, (count) => {
       this.log('warning', `Dropped ${String(count)} messages: the app sends too many`);
     });
+    // Registered before the transport's listener (which starts in start()), so it hears the notice first.
+    const onActivation = (event: MessageEvent) => {
+      if (event.source === null || event.source !== frame.contentWindow) return;
+      const notice = UserActivationNotice.safeParse(event.data);
+      if (!notice.success) return;
+      event.stopImmediatePropagation();
+      this.gesture = notice.data.params.active;
+    };
+    window.addEventListener('message', onActivation);
+    this.unlistenActivation = () => {
+      window.removeEventListener('message', onActivation);
+    };
     const source = frame.contentWindow;
     if (source === null) throw new Error('The app frame has no window');
     this.transport = new PostMessageTransport(source, source);
@@ -126,6 +159,7 @@ export class AppSession {
       await this.bridge.teardownResource({}, { timeout: TEARDOWN_TIMEOUT_MS }).catch(() => undefined);
     }
     this.unguard();
+    this.unlistenActivation();
     await this.bridge.close().catch(() => undefined);
     void this.host.closeAppView({ viewId: this.view.viewId });
   }
@@ -190,7 +224,18 @@ export class AppSession {
     bridge.addEventListener('sizechange', (size) => {
       events.onSize(size);
     });
-    bridge.onrequestdisplaymode = ({ mode }) => Promise.resolve({ mode: events.onDisplayMode(mode) });
+    bridge.onrequestdisplaymode = ({ mode }) => {
+      // One notice counts for the one request that follows it.
+      const gesture = this.gesture;
+      this.gesture = false;
+      try {
+        return Promise.resolve({ mode: events.onDisplayMode(mode, gesture) });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'refused';
+        this.log('warning', `Refused ui/request-display-mode "${mode}": ${reason}`);
+        return Promise.reject(new Error(reason));
+      }
+    };
     bridge.addEventListener('requestteardown', () => {
       events.onRequestClose();
     });

@@ -5,6 +5,7 @@ import { APP_INIT_TIMEOUT_MS } from '../../apps/limits.js';
 import { currentTheme, hostContext, styleVariables } from '../../apps/host-context.js';
 import type { DisplayMode } from '../../apps/host-context.js';
 import { useHost } from '../../store/area-context.js';
+import { consentDialogOpen } from '../consent/consent-guard.js';
 import { AppToolbar } from './app-toolbar.js';
 
 /** Tallest an app grows inside a tool card; fullscreen uses the window. */
@@ -79,8 +80,15 @@ export function AppFrame(props: AppFrameProps) {
       onSize: ({ height: h }: { height?: number | undefined }) => {
         if (h !== undefined && Number.isFinite(h)) setHeight(Math.max(40, Math.min(Math.ceil(h), 4000)));
       },
-      onDisplayMode: (requested: 'inline' | 'fullscreen' | 'pip'): DisplayMode => {
+      onDisplayMode: (requested: 'inline' | 'fullscreen' | 'pip', gesture: boolean): DisplayMode => {
         const next: DisplayMode = requested === 'fullscreen' ? 'fullscreen' : 'inline';
+        // Leaving full screen is always allowed; covering the window needs the person's own click
+        // or key press inside the app, and never happens over a consent dialog.
+        if (next === 'fullscreen' && modeRef.current !== 'fullscreen') {
+          if (!gesture) throw new Error('full screen needs a click or key press inside the app first');
+          if (consentDialogOpen()) throw new Error('not while the host is asking the person something');
+        }
+        modeRef.current = next;
         setMode(next);
         return next;
       },
@@ -167,12 +175,15 @@ export function AppFrame(props: AppFrameProps) {
   }, []);
   // Full screen is the same <dialog> shown modal: the top layer escapes the chat list's transforms,
   // the rest of the window becomes inert, and the iframe is never moved (a moved iframe reloads).
+  // Never shown modal while a consent dialog is open: a later showModal() would stack above it.
+  // (A full-screen request is refused while one is open, so this only guards against a path missed.)
   useLayoutEffect(() => {
     const box = boxRef.current;
-    sessionRef.current?.setContext({ displayMode: mode });
+    const shown: DisplayMode = mode === 'fullscreen' && !consentDialogOpen() ? 'fullscreen' : 'inline';
+    sessionRef.current?.setContext({ displayMode: shown });
     if (!box) return;
     if (box.open) box.close();
-    if (mode === 'fullscreen') box.showModal();
+    if (shown === 'fullscreen') box.showModal();
     else box.show();
   }, [mode]);
 
@@ -200,6 +211,8 @@ export function AppFrame(props: AppFrameProps) {
       />
       <iframe
         ref={frameRef}
+        // Born on the sandbox origin, never as an about:blank of ours: see the proxy's user activation.
+        src={new URL('/blank', view.proxyUrl).href}
         className="app-frame__iframe"
         title={`App ${view.resourceUri} of ${view.server}`}
         sandbox="allow-scripts allow-same-origin"

@@ -9,6 +9,7 @@ import { ServerText } from '../common/server-text.js';
 import { Spinner } from '../common/spinner.js';
 import { InstallFields, initialValues } from './install-fields.js';
 import { LaunchView, TemplateView } from './launch-view.js';
+import { ConsentButton } from '../consent/consent-guard.js';
 
 interface InstallDialogProps {
   /** Prepared by the host (from the registry or a link); only its id goes back. */
@@ -88,6 +89,7 @@ export function InstallDialog({ pending, onClose, onInstalled }: InstallDialogPr
       initialFocus={nameRef}
       className="modal--form"
       closeOnBackdrop={false}
+      consent
     >
       <form
         className="modal__content install-dialog"
@@ -223,10 +225,10 @@ export function InstallDialog({ pending, onClose, onInstalled }: InstallDialogPr
               >
                 Back
               </button>
-              <button type="submit" className="btn btn--primary" ref={installRef} disabled={busy}>
+              <ConsentButton type="submit" className="btn btn--primary" ref={installRef} disabled={busy}>
                 {busy && <Spinner />}
                 Install and start
-              </button>
+              </ConsentButton>
             </>
           ) : (
             <>

@@ -14,6 +14,7 @@ import { Spinner } from '../common/spinner.js';
 import { BundleSettingsForm } from './bundle-settings-form.js';
 import { BundleSignatureNote } from './bundle-signature-note.js';
 import { BundleSummary } from './bundle-summary.js';
+import { ConsentButton } from '../consent/consent-guard.js';
 
 type Step =
   | { kind: 'opening'; progress: number }
@@ -107,6 +108,7 @@ export function BundleInstallDialog({ request, onClose }: { request: BundleReque
       initialFocus={closeRef}
       className="modal--wide"
       closeOnBackdrop={false}
+      consent
     >
       <div className="modal__content">
         <header className="modal__header">
@@ -193,7 +195,7 @@ export function BundleInstallDialog({ request, onClose }: { request: BundleReque
             {preview && !blocked ? 'Cancel' : 'Close'}
           </button>
           {preview && !blocked && (
-            <button
+            <ConsentButton
               type="button"
               className="btn btn--primary"
               disabled={busy}
@@ -203,7 +205,7 @@ export function BundleInstallDialog({ request, onClose }: { request: BundleReque
             >
               {busy && <Spinner />}
               {preview.installed ? actionOf(preview) : 'Install'}
-            </button>
+            </ConsentButton>
           )}
         </footer>
       </div>

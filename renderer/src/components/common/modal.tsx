@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
+import { ConsentArmingContext, useConsentArming } from '../consent/consent-guard.js';
 
 interface ModalProps {
   /** id of the heading that names the dialog. */
@@ -14,6 +15,12 @@ interface ModalProps {
   /** False for decisions that must be made explicitly (consent): a backdrop press does nothing. */
   closeOnBackdrop?: boolean;
   className?: string;
+  /**
+   * A consent dialog: it stays above everything an app draws, and its
+   * ConsentButtons count only once it has been on top and visible for a
+   * moment (consent/consent-guard.tsx).
+   */
+  consent?: boolean;
   children: ReactNode;
 }
 
@@ -31,9 +38,11 @@ export function Modal(props: ModalProps) {
     role = 'dialog',
     closeOnBackdrop = true,
     className,
+    consent = false,
     children,
   } = props;
   const ref = useRef<HTMLDialogElement>(null);
+  const arming = useConsentArming(ref, consent);
 
   // Layout effect: the cleanup must close() while the element is still in the
   // document, so the browser restores focus to the control that opened it.
@@ -64,7 +73,7 @@ export function Modal(props: ModalProps) {
         if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
     >
-      {children}
+      <ConsentArmingContext.Provider value={arming}>{children}</ConsentArmingContext.Provider>
     </dialog>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref, RefObject } from 'react';
 import { Modal } from '../common/modal.js';
 import { Spinner } from '../common/spinner.js';
+import { ConsentButton, useConsentArmed } from './consent-guard.js';
 
 /**
  * A server's sampling or elicitation dialog around a form: Esc or closing
@@ -30,19 +31,38 @@ export function ConsentFormModal({
       onClose={onClose}
       initialFocus={initialFocus}
       className="modal--wide consent-dialog"
+      consent
     >
-      <form
-        ref={formRef}
-        className="modal__content"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
+      <ArmedForm formRef={formRef} onSubmit={onSubmit}>
         {children}
-      </form>
+      </ArmedForm>
     </Modal>
+  );
+}
+
+/** The form of a consent dialog: a submit (Enter in a field) counts only once the dialog is armed. */
+function ArmedForm({
+  formRef,
+  onSubmit,
+  children,
+}: {
+  formRef?: Ref<HTMLFormElement> | undefined;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  const { isArmed } = useConsentArmed();
+  return (
+    <form
+      ref={formRef}
+      className="modal__content"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (isArmed()) onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }
 
@@ -94,10 +114,10 @@ export function ElicitationActions({
       <button ref={cancelRef} type="button" className="btn" onClick={onCancel} disabled={busy}>
         Cancel
       </button>
-      <button type="button" className="btn btn--danger-quiet" onClick={onDecline} disabled={busy}>
+      <ConsentButton type="button" className="btn btn--danger-quiet" onClick={onDecline} disabled={busy}>
         Decline
-      </button>
-      <button
+      </ConsentButton>
+      <ConsentButton
         type={accept.submit === true ? 'submit' : 'button'}
         className="btn btn--primary"
         disabled={busy || accept.disabled}
@@ -105,7 +125,7 @@ export function ElicitationActions({
       >
         {busy && <Spinner />}
         {accept.label}
-      </button>
+      </ConsentButton>
     </footer>
   );
 }

@@ -8,6 +8,7 @@ import { revealInvisible } from '../../../../shared/text/invisible.js';
 import { ServerText } from '../common/server-text.js';
 import { ALLOW_LABEL, RememberChoice } from './remember-choice.js';
 import type { AllowDecision } from './remember-choice.js';
+import { ConsentButton } from './consent-guard.js';
 
 /**
  * Asks before Claude calls a tool: which server (and what it runs), which
@@ -39,6 +40,7 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
       initialFocus={denyRef}
       closeOnBackdrop={false}
       className="consent"
+      consent
     >
       <div className="modal__content">
         <header className="modal__header">
@@ -113,7 +115,7 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
         </div>
         <footer className="modal__footer consent__footer">
           <span className="consent__keys">Esc denies{queued > 0 ? ` · ${queued} more waiting` : ''}</span>
-          <button
+          <ConsentButton
             ref={denyRef}
             type="button"
             className="btn"
@@ -123,8 +125,8 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
             }}
           >
             Deny
-          </button>
-          <button
+          </ConsentButton>
+          <ConsentButton
             type="button"
             className="btn btn--primary"
             disabled={answered}
@@ -133,7 +135,7 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
             }}
           >
             {ALLOW_LABEL[prompt.rulesUnavailable !== undefined ? 'allow-once' : choice]}
-          </button>
+          </ConsentButton>
         </footer>
       </div>
     </Modal>

@@ -29,6 +29,7 @@ export function ElicitationUrlDialog({ request, busy, onAnswer }: Props) {
       onClose={cancel}
       initialFocus={cancelRef}
       className="modal--wide consent-dialog"
+      consent
     >
       <div className="modal__content">
         <ConsentDialogHeader

@@ -7,6 +7,7 @@ import { ConsentDialogHeader, ConsentFormModal, ServerName } from '../consent/co
 import { ConsentError } from './consent-error.js';
 import { SamplingPartView } from './sampling-parts.js';
 import { InvisibleWarning } from '../common/server-text.js';
+import { ConsentButton } from '../consent/consent-guard.js';
 
 type Props = ConsentDialogProps<'sampling'>;
 
@@ -148,13 +149,17 @@ export function SamplingDialog({ request, busy, onAnswer }: Props) {
         <ConsentError />
       </div>
       <footer className="modal__footer">
-        <button type="button" className="btn btn--danger-quiet" onClick={reject} disabled={busy}>
+        <ConsentButton type="button" className="btn btn--danger-quiet" onClick={reject} disabled={busy}>
           Reject
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={busy || tokensError !== undefined}>
+        </ConsentButton>
+        <ConsentButton
+          type="submit"
+          className="btn btn--primary"
+          disabled={busy || tokensError !== undefined}
+        >
           {busy && <Spinner />}
           Approve and send to Claude
-        </button>
+        </ConsentButton>
       </footer>
     </ConsentFormModal>
   );

@@ -4,6 +4,7 @@ import { Spinner } from '../common/spinner.js';
 import { ConsentDialogHeader, ConsentFormModal, ServerName } from '../consent/consent-dialog-parts.js';
 import { ConsentError } from './consent-error.js';
 import { SamplingPartView } from './sampling-parts.js';
+import { ConsentButton } from '../consent/consent-guard.js';
 
 type Props = ConsentDialogProps<'samplingReview'>;
 
@@ -79,13 +80,13 @@ export function SamplingReviewDialog({ request, busy, onAnswer }: Props) {
         <ConsentError />
       </div>
       <footer className="modal__footer">
-        <button type="button" className="btn btn--danger-quiet" onClick={reject} disabled={busy}>
+        <ConsentButton type="button" className="btn btn--danger-quiet" onClick={reject} disabled={busy}>
           Reject
-        </button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        </ConsentButton>
+        <ConsentButton type="submit" className="btn btn--primary" disabled={busy}>
           {busy && <Spinner />}
           Send to server
-        </button>
+        </ConsentButton>
       </footer>
     </ConsentFormModal>
   );
