@@ -80,8 +80,14 @@ export default tseslint.config(
     },
   },
   // renderer/: DOM only, and sees the host only through shared/.
+  // Renderer tests and their helpers (test/unit/renderer/, test/helpers/renderer/) follow the same rules.
   {
-    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    files: [
+      'renderer/**/*.ts',
+      'renderer/**/*.tsx',
+      'test/unit/renderer/**/*.ts',
+      'test/helpers/renderer/**/*.ts',
+    ],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: {

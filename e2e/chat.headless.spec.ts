@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures/chat.js';
-import { XSS_PAYLOADS } from '../renderer/src/components/chat/xss-corpus.js';
+import { XSS_PAYLOADS } from '../test/helpers/renderer/xss-corpus.js';
 import { composer, consent, messages, sections, send, setUpClaude } from './flows/chat.js';
 
 /** Queues scripted replies (errors, texts) on the fake API. */

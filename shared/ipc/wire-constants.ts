@@ -10,7 +10,7 @@ export const WS_PATH = '/ipc';
 /**
  * Largest WebSocket frame the host accepts (UTF-8 bytes). The contract's
  * size limits are chosen so that every valid request fits in it once encoded
- * (test/unit/frame-limits.test.ts checks the largest ones); the bridge refuses
+ * (test/unit/shared/ipc/contract.test.ts checks the largest ones); the bridge refuses
  * a larger request with a clear error value before sending it.
  */
 export const MAX_FRAME_BYTES = 32 * 1024 * 1024;

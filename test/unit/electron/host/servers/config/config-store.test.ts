@@ -1,0 +1,75 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigStore, readConfigFile } from '../../../../../../electron/host/servers/config/config-store.js';
+import { tempDir } from '../../../../../helpers/servers.js';
+
+const fileWith = (text: string) => {
+  const path = join(tempDir(), 'mcp-servers.json');
+  writeFileSync(path, text);
+  return path;
+};
+
+describe('config file', () => {
+  it('treats a missing file as an empty configuration', async () => {
+    expect(await readConfigFile(join(tempDir(), 'absent.json'))).toEqual({
+      ok: true,
+      config: { mcpServers: {} },
+    });
+  });
+
+  it('reads stdio and remote servers in the mcpServers shape', async () => {
+    const path = fileWith(
+      JSON.stringify({
+        mcpServers: {
+          fs: { command: 'npx', args: ['-y', 'pkg'], env: { A: '1' }, cwd: '/tmp' },
+          remote: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } },
+        },
+      }),
+    );
+    const loaded = await readConfigFile(path);
+    expect(loaded.ok && Object.keys(loaded.config.mcpServers)).toEqual(['fs', 'remote']);
+  });
+
+  it('names the file and the position of a JSON syntax error', async () => {
+    const path = fileWith('{"mcpServers": {');
+    const loaded = await readConfigFile(path);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.error).toMatch(new RegExp(`^${path} is not valid JSON: `));
+  });
+
+  it('names the offending key when the shape is wrong', async () => {
+    const loaded = await readConfigFile(fileWith('{"mcpServers": {"bad": {"command": 42}}}'));
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.error).toContain('mcpServers.bad');
+  });
+
+  it('refuses to write over an invalid file and leaves it byte for byte', async () => {
+    const text = '{"mcpServers": {"x": {"args": []}}, "mine": true';
+    const path = fileWith(text);
+    const store = new ConfigStore(path);
+    await store.load();
+    await expect(store.update((s) => (s.y = { command: 'y' }))).rejects.toMatchObject({
+      code: 'config_invalid',
+    });
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('keeps keys it does not know when it writes', async () => {
+    const path = fileWith(
+      JSON.stringify({
+        globalShortcut: 'Ctrl+Space',
+        mcpServers: { a: { command: 'a', type: 'stdio', extra: 1 } },
+      }),
+    );
+    const store = new ConfigStore(path);
+    await store.load();
+    await store.update((servers) => {
+      servers.b = { command: 'b', args: ['--x'] };
+    });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+      globalShortcut: 'Ctrl+Space',
+      mcpServers: { a: { command: 'a', type: 'stdio', extra: 1 }, b: { command: 'b', args: ['--x'] } },
+    });
+  });
+});
