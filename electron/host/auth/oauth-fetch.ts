@@ -67,10 +67,13 @@ export function oauthFetch(base: FetchLike, hooks: OAuthFetchHooks): FetchLike {
           };
         })();
         refreshes.set(refreshToken, shared);
-        // Kept for a moment after it settles, for requests that read the old token just before.
-        void shared
-          .catch(() => undefined)
-          .finally(() => setTimeout(() => refreshes.delete(refreshToken), 5000).unref());
+        // A renewal is kept for a moment after it settles, for requests that read the old token just
+        // before; a failure is not, so the next try really asks again.
+        const forget = () => refreshes.delete(refreshToken);
+        void shared.then((answer) => {
+          if (answer.status >= 200 && answer.status < 300) setTimeout(forget, 5000).unref();
+          else forget();
+        }, forget);
       }
       const answer = await shared;
       return new Response(answer.body, {

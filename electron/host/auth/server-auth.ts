@@ -228,7 +228,9 @@ export class ServerAuthSession {
       const where = /\/\.well-known\/(oauth-authorization-server|openid-configuration)/.test(url)
         ? ` at ${hostOf(url)}`
         : '';
-      return new HostError('sign_in_required', `Sign in${where} to use this server`);
+      // Why the held sign-in ended (a refused refresh), when that is what brought the flow here.
+      const reason = this.provider?.signInReason ?? `Sign in${where} to use this server`;
+      return new HostError('sign_in_required', reason);
     }
     if (refused) return new HostError('sign_in_required', `Server "${this.serverName}": ${refused.message}`);
     // A refresh that failed in passing keeps the sign-in: an ordinary failure, retried.
@@ -273,13 +275,15 @@ export class ServerAuthSession {
     const host = new URL(url).host;
     if (this.phase === 'background' && this.machine === undefined && origin !== resourceOrigin) {
       // Before the person presses Sign in: the MCP server's own origin only, or the sign-in already made.
-      if (!(this.provider?.backgroundOrigins() ?? []).includes(origin)) refuse({ kind: 'before-sign-in', host });
+      if (!(this.provider?.backgroundOrigins() ?? []).includes(origin))
+        refuse({ kind: 'before-sign-in', host });
     }
     if (origin !== resourceOrigin && resource !== undefined) {
       const resolve = this.services.resolve;
       const local = await isLocalHost(new URL(url).hostname, resolve).catch(() => undefined);
       if (local === undefined) refuse({ kind: 'unresolvable', host });
-      if (local === true && !(await this.isResourceLocal(resource))) refuse({ kind: 'private-address', host });
+      if (local === true && !(await this.isResourceLocal(resource)))
+        refuse({ kind: 'private-address', host });
     }
     if (this.phase === 'sign-in') this.signInOrigins.add(origin);
     this.log('info', `OAuth: ${method.toUpperCase()} ${shownUrl(url)}`);
