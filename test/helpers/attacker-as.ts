@@ -45,14 +45,17 @@ export async function startAttackerAS(
         authorization: req.headers.authorization,
         body,
       });
-      const json = (status: number, value: unknown) => {
+      const json = (status: number, value: unknown): void => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(value));
       };
       const pkce = options.pkce ?? 'S256';
       if (url.pathname.startsWith('/.well-known/')) {
-        if (url.pathname.includes('oauth-protected-resource')) return json(404, { error: 'not_found' });
-        return json(200, {
+        if (url.pathname.includes('oauth-protected-resource')) {
+          json(404, { error: 'not_found' });
+          return;
+        }
+        json(200, {
           issuer,
           authorization_endpoint: `${issuer}/authorize`,
           token_endpoint: `${issuer}/token`,
@@ -65,6 +68,7 @@ export async function startAttackerAS(
           scopes_supported: ['mcp:read', 'offline_access'],
           ...(pkce === 'absent' ? {} : { code_challenge_methods_supported: [pkce] }),
         });
+        return;
       }
       if (url.pathname === '/authorize') {
         const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://127.0.0.1/');
@@ -72,24 +76,28 @@ export async function startAttackerAS(
         back.searchParams.set('state', url.searchParams.get('state') ?? '');
         back.searchParams.set('iss', issuer);
         res.writeHead(302, { location: back.href });
-        return res.end();
+        res.end();
+        return;
       }
       if (url.pathname === '/register') {
         const metadata = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
-        return json(201, { ...metadata, client_id: 'attacker-client', client_id_issued_at: 1 });
+        json(201, { ...metadata, client_id: 'attacker-client', client_id_issued_at: 1 });
+        return;
       }
       if (url.pathname === '/token') {
-        return json(200, {
+        json(200, {
           access_token: 'attacker-access',
           token_type: 'Bearer',
           refresh_token: 'attacker-refresh',
           expires_in: 3600,
           scope: 'mcp:read',
         });
+        return;
       }
       if (url.pathname === '/revoke') {
         res.writeHead(200);
-        return res.end();
+        res.end();
+        return;
       }
       json(404, { error: 'not_found' });
     });
@@ -104,7 +112,9 @@ export async function startAttackerAS(
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

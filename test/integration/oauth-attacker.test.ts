@@ -65,16 +65,15 @@ function host(): TestHost {
   return t;
 }
 
-const preRegistered = (extra: Record<string, unknown> = {}): ServerConfig =>
-  ({
-    url: stack.mcpUrl,
-    oauth: {
-      clientId: stack.clients.confidentialBasic.clientId,
-      clientSecret: `\${env:${SECRET_ENV}}`,
-      tokenEndpointAuthMethod: 'client_secret_basic',
-      ...extra,
-    },
-  }) as ServerConfig;
+const preRegistered = (extra: Record<string, unknown> = {}): ServerConfig => ({
+  url: stack.mcpUrl,
+  oauth: {
+    clientId: stack.clients.confidentialBasic.clientId,
+    clientSecret: `\${env:${SECRET_ENV}}`,
+    tokenEndpointAuthMethod: 'client_secret_basic',
+    ...extra,
+  },
+});
 
 /** Presses Sign in and plays the browser: the stack's pages, or the attacker's redirect. */
 async function pressSignIn(): Promise<ServerSnapshot> {
@@ -165,7 +164,7 @@ describe('finding 1: sign-out revokes only at the issuer of the tokens', () => {
 
   it('when the issuer cannot be reached, the tokens are forgotten and the line says revocation was skipped and why', async () => {
     attacker = await startAttackerAS();
-    await hostWith({ url: stack.mcpUrl } as ServerConfig);
+    await hostWith({ url: stack.mcpUrl });
     await start(host().api, 'secure');
     await connected();
     await stack.set({ authorizationServers: [attacker.issuer], authorizationServerReachable: false });
@@ -187,6 +186,7 @@ describe('finding 2: a pre-registered client belongs to one issuer', () => {
     await hostWith(preRegistered({ issuer: stack.issuer }));
     await start(host().api, 'secure');
     const failed = await pressSignIn();
+    expectAttackerGotNothing();
     expect(failed.status).toBe('sign-in-required');
     expect(failed.auth?.message).toBe(
       `Server "secure": its oauth.issuer is ${stack.issuer}, but the server sends the sign-in to ${attacker.issuer}; refused`,
@@ -206,6 +206,7 @@ describe('finding 2: a pre-registered client belongs to one issuer', () => {
     stack.expireAccessTokens();
     await host().api.callTool({ server: 'secure', tool: 'whoami', argumentsJson: '{}' });
     const failed = await pressSignIn();
+    expectAttackerGotNothing();
     expect(failed.auth?.message).toBe(
       `Server "secure": its client ID belongs to ${stack.issuer}, but the server sends the sign-in to ${attacker.issuer}; refused`,
     );
@@ -219,7 +220,7 @@ describe('finding 7: no background requests beyond the MCP server', () => {
   it('before Sign in only the server’s origin is contacted; after, every URL the flow fetches is in the log', async () => {
     attacker = await startAttackerAS();
     await stack.set({ authorizationServers: [attacker.issuer] });
-    await hostWith({ url: stack.mcpUrl } as ServerConfig);
+    await hostWith({ url: stack.mcpUrl });
     const honestBefore = stack.events.authorizationServer.length;
     const first = await start(host().api, 'secure');
     expect(first.status).toBe('sign-in-required');
@@ -275,7 +276,7 @@ describe('finding 12: refresh failures and PKCE', () => {
     attacker = await startAttackerAS();
     // Tokens that live 30 s are always within the renewal margin: every request tries a refresh.
     await stack.set({ accessTokenTtl: 30 });
-    await hostWith({ url: stack.mcpUrl } as ServerConfig);
+    await hostWith({ url: stack.mcpUrl });
     await start(host().api, 'secure');
     await connected();
     const codeGrants = () =>
@@ -311,7 +312,7 @@ describe('finding 12: refresh failures and PKCE', () => {
   it('a refresh refused with invalid_grant still ends the sign-in', async () => {
     attacker = await startAttackerAS();
     await stack.set({ accessTokenTtl: 30 });
-    await hostWith({ url: stack.mcpUrl } as ServerConfig);
+    await hostWith({ url: stack.mcpUrl });
     await start(host().api, 'secure');
     await connected();
     await stack.set({ tokenFailure: 'invalid-grant', tokenFailureGrantType: 'refresh_token' });
@@ -336,7 +337,7 @@ describe('finding 12: refresh failures and PKCE', () => {
     async (pkce) => {
       attacker = await startAttackerAS({ pkce });
       await stack.set({ authorizationServers: [attacker.issuer] });
-      await hostWith({ url: stack.mcpUrl } as ServerConfig);
+      await hostWith({ url: stack.mcpUrl });
       await start(host().api, 'secure');
       const failed = await pressSignIn();
       expect(failed.auth?.message).toBe(

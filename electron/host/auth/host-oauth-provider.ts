@@ -499,8 +499,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
     if (!isSecureOrLoopback(issuer)) return { kind: 'skip', reason: 'insecure-issuer', issuer };
     let metadata: Record<string, unknown> | undefined;
     try {
-      metadata = (await discoverAuthorizationServerMetadata(issuer, { fetchFn })) as
-        Record<string, unknown> | undefined;
+      metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn });
     } catch (error) {
       const reason = error instanceof IssuerMismatchError ? 'issuer-metadata-mismatch' : 'issuer-unreachable';
       return { kind: 'skip', reason, issuer };

@@ -6,14 +6,7 @@ import { HostError } from '../errors.js';
 import { describeAuthFailure } from './auth-errors.js';
 import { HostOAuthProvider, RefreshDeferredError, newState } from './host-oauth-provider.js';
 import type { RevocationPlan, RevocationSkip } from './host-oauth-provider.js';
-import {
-  OAuthFetchRefusedError,
-  describeRefusal,
-  hostOf,
-  isLocalHost,
-  originOf,
-  shownUrl,
-} from './oauth-network.js';
+import { OAuthFetchRefusedError, hostOf, isLocalHost, originOf, shownUrl } from './oauth-network.js';
 import type { Resolver } from './oauth-network.js';
 import { isMachineGrant, machineProvider } from './machine-providers.js';
 import type { MachineGrant } from './machine-providers.js';
@@ -449,7 +442,7 @@ export class ServerAuthSession {
     if (metadata === undefined) {
       throw new HostError(
         'sign_in_required',
-        `${where}: no authorization server metadata at ${hostOf(String(info.authorizationServerUrl))}; sign-in refused`,
+        `${where}: no authorization server metadata at ${hostOf(info.authorizationServerUrl)}; sign-in refused`,
       );
     }
     const methods = metadata.code_challenge_methods_supported;
@@ -461,7 +454,7 @@ export class ServerAuthSession {
     }
     await provider.acceptIssuer(metadata.issuer);
     await provider.saveDiscoveryState({
-      authorizationServerUrl: String(info.authorizationServerUrl),
+      authorizationServerUrl: info.authorizationServerUrl,
       ...(resourceMetadataUrl !== undefined ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
       resourceMetadata: info.resourceMetadata,
       authorizationServerMetadata: metadata,
