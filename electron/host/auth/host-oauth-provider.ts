@@ -145,6 +145,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   signInReason: string | undefined;
   /** The scope of the last `insufficient_scope` challenge (a step-up), if the last challenge was one. */
   private stepUpScope: { scope: string | undefined } | undefined;
+  /** The issuer a first sign-in with the pre-registered client goes to (bound when it succeeds). */
+  private pendingClientIssuer: string | undefined;
   /** Refreshes that failed for a passing reason in a row, and when the next may be tried. */
   private refreshTrouble: { failures: number; retryAt: number } | undefined;
 
@@ -201,7 +203,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
     return (
       config.issuer ??
       this.record.clientIssuer ??
-      (this.record.clientKind === 'pre-registered' ? this.record.tokens?.issuer : undefined)
+      (this.record.clientKind === 'pre-registered' ? this.record.tokens?.issuer : undefined) ??
+      this.pendingClientIssuer
     );
   }
 
@@ -221,12 +224,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
     }
     const bound = this.boundIssuer();
     if (bound !== undefined && !sameIssuer(bound, issuer)) throw this.foreignIssuer(bound, issuer);
-    if (this.options.config.clientId !== undefined && bound === undefined) {
-      await this.change((record) => {
-        record.clientIssuer = issuer;
-      });
-      this.options.onChange();
-    }
+    // First use: this sign-in may give it the secret; it is bound for good once tokens come back.
+    if (this.options.config.clientId !== undefined && bound === undefined) this.pendingClientIssuer = issuer;
   }
 
   /** The origins the current sign-in reached: background renewals may reach them while its tokens are held. */
@@ -296,6 +295,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   endInteractive(): void {
     this.interactive = undefined;
+    this.pendingClientIssuer = undefined;
     this.verifier = undefined;
   }
 
@@ -382,6 +382,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
       if (typeof tokens.expires_in === 'number') record.expiresAt = Date.now() + tokens.expires_in * 1000;
       else delete record.expiresAt;
       record.clientKind = kind;
+      if (kind === 'pre-registered' && issuer !== undefined) record.clientIssuer ??= issuer;
     });
     this.signInReason = undefined;
     this.options.onChange();

@@ -103,6 +103,8 @@ export class ServerAuthSession {
   private machine: { grant: MachineGrant; provider: OAuthClientProvider } | undefined;
   private config: HttpServerConfig | undefined;
   private resource: string | undefined;
+  /** The server's URL (expanded) of the last prepare, whatever the grant. */
+  private target: string | undefined;
   private env: Readonly<Record<string, string | undefined>> = {};
   /** The prepared fetch (oauth-fetch.ts over the transport's), also used by the sign-in's own requests. */
   private fetch: FetchLike = globalThis.fetch;
@@ -138,6 +140,7 @@ export class ServerAuthSession {
     base: FetchLike,
   ): Promise<PreparedAuth> {
     this.config = config;
+    this.target = resource;
     this.env = env;
     this.unreachable = undefined;
     const oauth: OAuthConfig = config.oauth ?? {};
@@ -255,7 +258,7 @@ export class ServerAuthSession {
    * (origin and path only) and refused where the flow may not go.
    */
   private async admit(url: string, method: string): Promise<void> {
-    const resource = this.resource ?? this.config?.url;
+    const resource = this.target;
     const origin = originOf(url);
     const resourceOrigin = resource !== undefined ? originOf(resource) : undefined;
     if (origin === undefined || resourceOrigin === undefined) return;
@@ -425,7 +428,9 @@ export class ServerAuthSession {
    * The discovery of a sign-in the person started, checked before anything
    * is registered or opened: the authorization server must offer PKCE with
    * S256 (an absent `code_challenge_methods_supported` counts as no PKCE, as
-   * the MCP specification says), and must be the issuer the entry is pinned
+   * the MCP specification says; a server with no metadata at all gets the
+   * 2025-03-26 default endpoints on its own origin, with an S256 challenge),
+   * and must be the issuer the entry is pinned
    * or bound to. The checked discovery is what the SDK then uses.
    */
   private async discoverForSignIn(
@@ -440,10 +445,17 @@ export class ServerAuthSession {
     const metadata = info.authorizationServerMetadata;
     const where = `Server "${this.serverName}"`;
     if (metadata === undefined) {
-      throw new HostError(
-        'sign_in_required',
-        `${where}: no authorization server metadata at ${hostOf(info.authorizationServerUrl)}; sign-in refused`,
-      );
+      // No metadata at all: the 2025-03-26 default endpoints (/authorize, /token, /register) on the
+      // server's own origin, where the SDK always sends an S256 challenge. Nothing to pin a client to
+      // but that origin.
+      if (originOf(info.authorizationServerUrl) !== originOf(resource)) {
+        throw new HostError(
+          'sign_in_required',
+          `${where}: no authorization server metadata at ${hostOf(info.authorizationServerUrl)}; sign-in refused`,
+        );
+      }
+      await provider.acceptIssuer(info.authorizationServerUrl);
+      return;
     }
     const methods = metadata.code_challenge_methods_supported;
     if (!Array.isArray(methods) || !methods.includes('S256')) {
