@@ -214,7 +214,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
    * pre-registered client belongs to another one; a pre-registered client
    * used for the first time is bound to it.
    */
-  async acceptIssuer(issuer: string): Promise<void> {
+  acceptIssuer(issuer: string): void {
     const pinned = this.options.config.issuer;
     if (pinned !== undefined && !sameIssuer(pinned, issuer)) {
       throw new HostError(

@@ -454,7 +454,7 @@ export class ServerAuthSession {
           `${where}: no authorization server metadata at ${hostOf(info.authorizationServerUrl)}; sign-in refused`,
         );
       }
-      await provider.acceptIssuer(info.authorizationServerUrl);
+      provider.acceptIssuer(info.authorizationServerUrl);
       return;
     }
     const methods = metadata.code_challenge_methods_supported;
@@ -464,7 +464,7 @@ export class ServerAuthSession {
         `${where}: the authorization server ${hostOf(metadata.issuer)} does not advertise PKCE with S256 (code_challenge_methods_supported); sign-in refused`,
       );
     }
-    await provider.acceptIssuer(metadata.issuer);
+    provider.acceptIssuer(metadata.issuer);
     await provider.saveDiscoveryState({
       authorizationServerUrl: info.authorizationServerUrl,
       ...(resourceMetadataUrl !== undefined ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
