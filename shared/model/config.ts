@@ -118,8 +118,9 @@ export const OAuthConfigSchema = z.looseObject({
     .regex(/^[A-Z]{2}\d{3}$/)
     .optional(),
   /**
-   * The authorization server's issuer that machine grants may send credentials to. Without it the
-   * server names the authorization server; with it, any other one is refused.
+   * The only authorization server (issuer) this entry signs in at, in the browser or with a machine
+   * grant; any other one the server names is refused. Without it the server names it, and a
+   * pre-registered client is bound to the first issuer it is used with.
    */
   issuer: z.url({ protocol: /^https?$/, error: 'The issuer must be an http(s) URL' }).optional(),
   /** Sender-constrained tokens (DPoP, RFC 9449). */

@@ -163,6 +163,11 @@ export const ServerAuthSchema = z.object({
     .url({ protocol: /^https?$/ })
     .max(8192)
     .optional(),
+  /**
+   * The issuer a pre-registered client belongs to (`oauth.issuer`, else the
+   * first one it was used with): no other one gets its secret.
+   */
+  clientIssuer: z.string().max(2048).optional(),
   /** How the host is known to the authorization server. */
   client: z
     .enum([

@@ -223,11 +223,13 @@ describe('OAuth sign-in: bad input ends in one clear line', () => {
     expect(value(await t.api.listServers({})).find((s) => s.name === 'local')?.status).toBe('connected');
   }
 
+  // The authorization server is only contacted once Sign in is pressed (issue 21, finding 7).
   it('authorization server unreachable', async () => {
     await hostWith();
     await start(t.api, 'local');
     await stack.set({ authorizationServerReachable: false });
-    expect((await start(t.api, 'secure')).auth?.message).toMatch(/cannot reach the authorization server/);
+    expect((await start(t.api, 'secure')).status).toBe('sign-in-required');
+    expect((await failedSignIn()).auth?.message).toMatch(/cannot reach the authorization server/);
     expect((await start(t.api, 'local')).status).toBe('connected');
   });
 
@@ -235,7 +237,8 @@ describe('OAuth sign-in: bad input ends in one clear line', () => {
     await hostWith();
     await start(t.api, 'local');
     await stack.set({ oauthMetadata: 'wrong-issuer', openidMetadata: 'wrong-issuer' });
-    const snapshot = await start(t.api, 'secure');
+    expect((await start(t.api, 'secure')).status).toBe('sign-in-required');
+    const snapshot = await failedSignIn();
     expect(snapshot.status).toBe('sign-in-required');
     expect(snapshot.auth?.message).toMatch(/different issuer|sign-in failed/);
   });

@@ -9,7 +9,8 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { HostError, describeError } from '../errors.js';
-import { SignInNeededError } from './host-oauth-provider.js';
+import { RefreshDeferredError, SignInNeededError } from './host-oauth-provider.js';
+import { OAuthFetchRefusedError } from './oauth-network.js';
 
 /**
  * One line for everything that can go wrong in a sign-in, or undefined when
@@ -31,6 +32,7 @@ export function describeAuthFailure(
   const fail = (text: string) => new HostError('sign_in_required', text, { cause: found });
   if (found instanceof HostError) return found;
   if (found instanceof SignInNeededError) return fail(found.message);
+  if (found instanceof OAuthFetchRefusedError) return fail(`${where}: ${found.message}`);
   if (found instanceof UnauthorizedError) return fail(`${where} requires sign-in`);
   if (found instanceof IssuerMismatchError) {
     return fail(
@@ -74,9 +76,15 @@ export function describeAuthFailure(
   return fail(`${where}: sign-in failed: ${describeError(found)}`);
 }
 
-/** Whether `error` (or a cause of it) comes from the sign-in machinery. */
+/** Whether `error` (or a cause of it) comes from the sign-in machinery (ServerAuthSession describes it). */
 export function isAuthFailure(error: unknown): boolean {
-  return findAuthError(error) !== undefined;
+  if (findAuthError(error) !== undefined) return true;
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    if (current instanceof RefreshDeferredError) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 function findAuthError(error: unknown): unknown {
@@ -85,6 +93,7 @@ function findAuthError(error: unknown): unknown {
     if (current instanceof HostError && current.code === 'sign_in_required') return current;
     if (
       current instanceof SignInNeededError ||
+      current instanceof OAuthFetchRefusedError ||
       current instanceof UnauthorizedError ||
       current instanceof OAuthClientFlowError ||
       current instanceof OAuthError

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   DpopSession,
+  IssuerMismatchError,
+  OAuthError,
   auth,
   createPrivateKeyJwtAuth,
-  discoverOAuthServerInfo,
+  discoverAuthorizationServerMetadata,
 } from '@modelcontextprotocol/client';
 import type {
   AddClientAuthentication,
@@ -22,6 +24,8 @@ import { ellipsize } from '../text.js';
 import { expandEnvReferences } from '../servers/launch/env-references.js';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
 import { CALLBACK_PATH } from './loopback-redirect.js';
+import { hostOf, isSecureOrLoopback } from './oauth-network.js';
+import type { RefreshOutcome } from './oauth-fetch.js';
 
 /**
  * The host's side of the SDK's OAuth client (`OAuthClientProvider`): the SDK
@@ -52,6 +56,51 @@ const MAX_SHOWN_SCOPE = 256;
 const ASKS_AGAIN = 'The server asks for a new sign-in';
 /** The redirect URI a background flow names (never used: it stops before the browser). */
 const PLACEHOLDER_REDIRECT = `http://127.0.0.1${CALLBACK_PATH}`;
+
+/** Backoff after a refresh that failed for a passing reason (network, 5xx): 2 s, 4 s, … up to 5 min. */
+const REFRESH_RETRY_FIRST_MS = 2000;
+const REFRESH_RETRY_MAX_MS = 5 * 60_000;
+/**
+ * OAuth errors of a refresh that are worth trying again; any other error
+ * code (invalid_grant, invalid_client, unauthorized_client, invalid_scope…)
+ * is a definitive refusal and the tokens go (RFC 6749 §5.2).
+ */
+const PASSING_OAUTH_ERRORS: ReadonlySet<string> = new Set(['server_error', 'temporarily_unavailable']);
+
+/** Why sign-out forgot the tokens without revoking them (closed: each has its sentence in server-auth.ts). */
+export type RevocationSkip =
+  | 'unknown-issuer'
+  | 'insecure-issuer'
+  | 'issuer-unreachable'
+  | 'issuer-metadata-mismatch'
+  | 'no-revocation-endpoint'
+  | 'insecure-endpoint'
+  | 'no-client';
+
+/** What sign-out does with the held tokens. */
+export type RevocationPlan =
+  | { kind: 'nothing-held' }
+  | { kind: 'skip'; reason: RevocationSkip; issuer?: string | undefined }
+  | {
+      kind: 'revoke';
+      issuer: string;
+      endpoint: string;
+      clientId: string;
+      clientSecret?: string | undefined;
+      token: string;
+      hint: 'refresh_token' | 'access_token';
+    };
+
+/**
+ * A refresh failed for a passing reason (network, 5xx): the tokens are kept
+ * and the refresh is tried again later; not a sign-in matter.
+ */
+export class RefreshDeferredError extends HostError {
+  constructor(message: string) {
+    super('connection_failed', message);
+    this.name = 'RefreshDeferredError';
+  }
+}
 
 /** The SDK wanted the browser while nobody asked for a sign-in. */
 export class SignInNeededError extends Error {
@@ -96,6 +145,10 @@ export class HostOAuthProvider implements OAuthClientProvider {
   signInReason: string | undefined;
   /** The scope of the last `insufficient_scope` challenge (a step-up), if the last challenge was one. */
   private stepUpScope: { scope: string | undefined } | undefined;
+  /** The issuer a first sign-in with the pre-registered client goes to (bound when it succeeds). */
+  private pendingClientIssuer: string | undefined;
+  /** Refreshes that failed for a passing reason in a row, and when the next may be tried. */
+  private refreshTrouble: { failures: number; retryAt: number } | undefined;
 
   private constructor(
     private readonly options: HostOAuthProviderOptions,
@@ -133,7 +186,78 @@ export class HostOAuthProvider implements OAuthClientProvider {
       ...(expiresAt !== undefined && Number.isFinite(expiresAt) ? { expiresAt } : {}),
       ...(tokens !== undefined ? { refreshable: tokens.refresh_token !== undefined } : {}),
       ...(this.record.clientKind !== undefined ? { client: this.record.clientKind } : {}),
+      ...(this.boundIssuer() !== undefined
+        ? { clientIssuer: ellipsize(this.boundIssuer() ?? '', MAX_SHOWN_ISSUER) }
+        : {}),
     };
+  }
+
+  /**
+   * The issuer the pre-registered client (client ID from the config) belongs
+   * to: `oauth.issuer`, else the first one it was used with; undefined when
+   * there is no such client or it was never used.
+   */
+  boundIssuer(): string | undefined {
+    const config = this.options.config;
+    if (config.clientId === undefined) return undefined;
+    return (
+      config.issuer ??
+      this.record.clientIssuer ??
+      (this.record.clientKind === 'pre-registered' ? this.record.tokens?.issuer : undefined) ??
+      this.pendingClientIssuer
+    );
+  }
+
+  /**
+   * A sign-in the person started is about to go to `issuer`: refused (one
+   * line naming both) when `oauth.issuer` names another one, or when the
+   * pre-registered client belongs to another one; a pre-registered client
+   * used for the first time is bound to it.
+   */
+  acceptIssuer(issuer: string): void {
+    const pinned = this.options.config.issuer;
+    if (pinned !== undefined && !sameIssuer(pinned, issuer)) {
+      throw new HostError(
+        'sign_in_required',
+        `Server "${this.options.serverName}": its oauth.issuer is ${pinned}, but the server sends the sign-in to ${issuer}; refused`,
+      );
+    }
+    const bound = this.boundIssuer();
+    if (bound !== undefined && !sameIssuer(bound, issuer)) throw this.foreignIssuer(bound, issuer);
+    // First use: this sign-in may give it the secret; it is bound for good once tokens come back.
+    if (this.options.config.clientId !== undefined && bound === undefined) this.pendingClientIssuer = issuer;
+  }
+
+  /** The origins the current sign-in reached: background renewals may reach them while its tokens are held. */
+  async trustOrigins(origins: readonly string[]): Promise<void> {
+    await this.change((record) => {
+      record.signInOrigins = [...new Set(origins)].slice(0, 32);
+    });
+  }
+
+  /** Origins a background flow may reach besides the MCP server's own: those of the sign-in whose tokens are held. */
+  backgroundOrigins(): readonly string[] {
+    return this.record.tokens !== undefined ? (this.record.signInOrigins ?? []) : [];
+  }
+
+  /** Endpoints of the cached authorization-server metadata (OAuth requests, even on the MCP server's origin). */
+  knownEndpoints(): string[] {
+    const metadata = this.discoveredMetadata();
+    if (!metadata) return [];
+    return ['token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'authorization_endpoint']
+      .map((key) => metadata[key])
+      .filter((value): value is string => typeof value === 'string');
+  }
+
+  /** How the last refresh-token request ended (oauth-fetch.ts): a passing failure keeps the tokens and backs off. */
+  refreshOutcome(outcome: RefreshOutcome): void {
+    if (outcome !== 'transient') {
+      this.refreshTrouble = undefined;
+      return;
+    }
+    const failures = (this.refreshTrouble?.failures ?? 0) + 1;
+    const delay = Math.min(REFRESH_RETRY_MAX_MS, REFRESH_RETRY_FIRST_MS * 2 ** (failures - 1));
+    this.refreshTrouble = { failures, retryAt: Date.now() + delay };
   }
 
   hasTokens(): boolean {
@@ -171,6 +295,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   endInteractive(): void {
     this.interactive = undefined;
+    this.pendingClientIssuer = undefined;
     this.verifier = undefined;
   }
 
@@ -257,6 +382,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
       if (typeof tokens.expires_in === 'number') record.expiresAt = Date.now() + tokens.expires_in * 1000;
       else delete record.expiresAt;
       record.clientKind = kind;
+      if (kind === 'pre-registered' && issuer !== undefined) record.clientIssuer ??= issuer;
     });
     this.signInReason = undefined;
     this.options.onChange();
@@ -351,39 +477,52 @@ export class HostOAuthProvider implements OAuthClientProvider {
     if (this.record.discovery !== undefined) await this.invalidateCredentials('discovery');
   }
 
-  /** Discovery again (sign-out needs the revocation endpoint). */
-  async rediscover(resource: string, fetchFn: FetchLike): Promise<void> {
-    const info = await discoverOAuthServerInfo(resource, { fetchFn });
-    await this.saveDiscoveryState({
-      authorizationServerUrl: info.authorizationServerUrl,
-      resourceMetadata: info.resourceMetadata,
-      authorizationServerMetadata: info.authorizationServerMetadata,
-    });
-  }
-
   /** Forgets everything for this server (sign-out). */
   async forget(): Promise<void> {
     await this.options.store.delete(this.options.serverName);
     this.record = { resource: this.options.resource, clients: {} };
+    this.refreshTrouble = undefined;
     this.options.onChange();
   }
 
-  /** The discovered revocation endpoint and what to authenticate it with, for sign-out. */
-  revocationTarget():
-    | { endpoint: string; clientId: string; clientSecret?: string | undefined; token: string; hint: string }
-    | undefined {
+  /**
+   * Where sign-out may revoke the held tokens: only at the revocation
+   * endpoint of the issuer that issued them, read from that issuer's own
+   * metadata (never from the current discovery, which the MCP server
+   * chooses), https or loopback only, authenticated with the client that
+   * belongs to that issuer.
+   */
+  async revocationPlan(fetchFn: FetchLike): Promise<RevocationPlan> {
     const tokens = this.record.tokens;
-    const metadata = this.discoveredMetadata();
-    const endpoint = metadata?.revocation_endpoint;
-    if (!tokens || typeof endpoint !== 'string') return undefined;
-    const client = this.clientInformationFor(tokens.issuer);
-    if (!client) return undefined;
-    const token = tokens.refresh_token ?? tokens.access_token;
+    if (!tokens) return { kind: 'nothing-held' };
+    const issuer = tokens.issuer;
+    if (issuer === undefined) return { kind: 'skip', reason: 'unknown-issuer' };
+    if (!isSecureOrLoopback(issuer)) return { kind: 'skip', reason: 'insecure-issuer', issuer };
+    let metadata: Record<string, unknown> | undefined;
+    try {
+      metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn });
+    } catch (error) {
+      const reason = error instanceof IssuerMismatchError ? 'issuer-metadata-mismatch' : 'issuer-unreachable';
+      return { kind: 'skip', reason, issuer };
+    }
+    if (metadata === undefined) return { kind: 'skip', reason: 'issuer-unreachable', issuer };
+    const endpoint = metadata.revocation_endpoint;
+    if (typeof endpoint !== 'string') return { kind: 'skip', reason: 'no-revocation-endpoint', issuer };
+    if (!isSecureOrLoopback(endpoint)) return { kind: 'skip', reason: 'insecure-endpoint', issuer };
+    let client: { client_id: string; client_secret?: string | undefined } | undefined;
+    try {
+      client = this.clientInformationFor(issuer);
+    } catch {
+      client = undefined;
+    }
+    if (!client) return { kind: 'skip', reason: 'no-client', issuer };
     return {
+      kind: 'revoke',
+      issuer,
       endpoint,
       clientId: client.client_id,
       clientSecret: client.client_secret,
-      token,
+      token: tokens.refresh_token ?? tokens.access_token,
       hint: tokens.refresh_token !== undefined ? 'refresh_token' : 'access_token',
     };
   }
@@ -398,11 +537,20 @@ export class HostOAuthProvider implements OAuthClientProvider {
     const { tokens, expiresAt } = this.record;
     if (!tokens?.refresh_token || expiresAt === undefined || expiresAt - Date.now() > REFRESH_MARGIN_MS)
       return;
+    // Backing off after a passing failure: the held token goes out as it is (it may still be taken).
+    if (this.refreshTrouble !== undefined && Date.now() < this.refreshTrouble.retryAt) return;
     this.refreshing ??= (async () => {
+      const troubleBefore = this.refreshTrouble;
       try {
         const result = await auth(this, { serverUrl: this.options.resource, fetchFn: this.options.fetch });
         if (result !== 'AUTHORIZED') throw this.needSignIn();
       } catch (error) {
+        // Only a definitive refusal ends the sign-in; a network blip or a 5xx keeps the tokens.
+        const failedInPassing = this.refreshTrouble !== undefined && this.refreshTrouble !== troubleBefore;
+        if (this.record.tokens !== undefined && (failedInPassing || isPassingFailure(error))) {
+          if (!failedInPassing) this.refreshOutcome('transient');
+          return;
+        }
         this.signInReason = signInReasonAfterRefresh(error);
         await this.invalidateCredentials('tokens');
       } finally {
@@ -424,7 +572,21 @@ export class HostOAuthProvider implements OAuthClientProvider {
     this.stepUps.push(now);
   }
 
-  private needSignIn(): SignInNeededError {
+  private foreignIssuer(bound: string, issuer: string): HostError {
+    return new HostError(
+      'sign_in_required',
+      `Server "${this.options.serverName}": its client ID belongs to ${bound}, but the server sends the sign-in to ${issuer}; refused`,
+    );
+  }
+
+  private needSignIn(): SignInNeededError | RefreshDeferredError {
+    if (this.record.tokens !== undefined && this.refreshTrouble !== undefined) {
+      // The refresh failed for a passing reason: keep the sign-in, try again later.
+      const seconds = Math.max(1, Math.ceil((this.refreshTrouble.retryAt - Date.now()) / 1000));
+      return new RefreshDeferredError(
+        `Server "${this.options.serverName}": could not renew the sign-in${this.tokenIssuerHost()}; trying again in ${String(seconds)} s`,
+      );
+    }
     const issuer = this.discoveredIssuer();
     const reason =
       this.signInReason ??
@@ -444,7 +606,12 @@ export class HostOAuthProvider implements OAuthClientProvider {
   private preRegistered(issuer: string | undefined): StoredOAuthClientInformation | undefined {
     const config = this.options.config;
     if (config.clientId === undefined) return undefined;
-    const secret = this.clientSecret();
+    const bound = this.boundIssuer();
+    // A pre-registered client belongs to one issuer: any other one gets neither its id nor its secret.
+    if (bound !== undefined && issuer !== undefined && !sameIssuer(bound, issuer))
+      throw this.foreignIssuer(bound, issuer);
+    // Not yet bound (nobody signed in with it): no secret leaves the host.
+    const secret = bound !== undefined && issuer !== undefined ? this.clientSecret() : undefined;
     return {
       client_id: config.clientId,
       ...(secret !== undefined ? { client_secret: secret } : {}),
@@ -453,6 +620,11 @@ export class HostOAuthProvider implements OAuthClientProvider {
         : {}),
       ...(issuer !== undefined ? { issuer } : {}),
     };
+  }
+
+  private tokenIssuerHost(): string {
+    const issuer = this.record.tokens?.issuer;
+    return issuer !== undefined ? ` at ${hostOf(issuer)}` : '';
   }
 
   private clientInformationFor(
@@ -541,12 +713,22 @@ function shownScope(scope: string | undefined): string {
   return scope !== undefined && /^[\x21-\x7E ]{1,200}$/.test(scope) ? ` (${scope})` : '';
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
+/** Issuers compared the way the SDK does (RFC 8414 §3.3): one trailing slash apart is the same. */
+export function sameIssuer(a: string, b: string): boolean {
+  return a === b || a === `${b}/` || b === `${a}/`;
+}
+
+/** A failure worth trying again (the network, a timeout, an authorization server error), not a refusal. */
+function isPassingFailure(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    if (current instanceof RefreshDeferredError) return true;
+    if (current instanceof OAuthError) return PASSING_OAUTH_ERRORS.has(current.code);
+    if (current instanceof TypeError || current.name === 'AbortError' || current.name === 'TimeoutError')
+      return true;
+    current = current.cause;
   }
+  return false;
 }
 
 /**

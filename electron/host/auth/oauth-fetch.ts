@@ -13,8 +13,15 @@ import type { FetchLike } from '@modelcontextprotocol/client';
  *   metadata URL and scope), which a sign-in the person starts later uses;
  * - a 401 to a request that carried our token (the token was refused: the
  *   server may have moved to another authorization server);
- * - the host of a failed request, so "cannot reach" names the right machine.
+ * - the host of a failed request, so "cannot reach" names the right machine;
+ * - a gate before every request (`admit`: where the flow may go, and the
+ *   log line for each URL it fetches);
+ * - how each refresh ended, so a network blip or a 5xx keeps the tokens and
+ *   only a definitive refusal drops them.
  */
+
+/** How a refresh-token request ended: renewed, refused for good (a 4xx), or worth retrying (network, 5xx, 429). */
+export type RefreshOutcome = 'renewed' | 'refused' | 'transient';
 
 export interface Challenge {
   resourceMetadataUrl?: URL | undefined;
@@ -27,6 +34,9 @@ export interface OAuthFetchHooks {
   onChallenge(challenge: Challenge): void;
   onTokenRefused(): Promise<void>;
   onUnreachable(host: string): void;
+  /** Called before each request; throws to refuse it. */
+  admit?(url: string, method: string): Promise<void>;
+  onRefreshOutcome?(outcome: RefreshOutcome): void;
 }
 
 export function oauthFetch(base: FetchLike, hooks: OAuthFetchHooks): FetchLike {
@@ -41,7 +51,14 @@ export function oauthFetch(base: FetchLike, hooks: OAuthFetchHooks): FetchLike {
       let shared = refreshes.get(refreshToken);
       if (!shared) {
         shared = (async () => {
-          const response = await send(base, url, input, init, hooks);
+          let response: Response;
+          try {
+            response = await send(base, url, input, init, hooks);
+          } catch (error) {
+            hooks.onRefreshOutcome?.('transient');
+            throw error;
+          }
+          hooks.onRefreshOutcome?.(refreshOutcome(response.status));
           return {
             status: response.status,
             statusText: response.statusText,
@@ -50,10 +67,13 @@ export function oauthFetch(base: FetchLike, hooks: OAuthFetchHooks): FetchLike {
           };
         })();
         refreshes.set(refreshToken, shared);
-        // Kept for a moment after it settles, for requests that read the old token just before.
-        void shared
-          .catch(() => undefined)
-          .finally(() => setTimeout(() => refreshes.delete(refreshToken), 5000).unref());
+        // A renewal is kept for a moment after it settles, for requests that read the old token just
+        // before; a failure is not, so the next try really asks again.
+        const forget = () => refreshes.delete(refreshToken);
+        void shared.then((answer) => {
+          if (answer.status >= 200 && answer.status < 300) setTimeout(forget, 5000).unref();
+          else forget();
+        }, forget);
       }
       const answer = await shared;
       return new Response(answer.body, {
@@ -89,6 +109,7 @@ async function send(
   init: Parameters<FetchLike>[1],
   hooks: OAuthFetchHooks,
 ): Promise<Response> {
+  await hooks.admit?.(url, init?.method ?? 'GET');
   try {
     return await base(input, init);
   } catch (error) {
@@ -99,6 +120,12 @@ async function send(
     }
     throw error;
   }
+}
+
+function refreshOutcome(status: number): RefreshOutcome {
+  if (status >= 200 && status < 300) return 'renewed';
+  if (status >= 500 || status === 429 || status === 408) return 'transient';
+  return 'refused';
 }
 
 function refreshTokenOf(init: Parameters<FetchLike>[1]): string | undefined {

@@ -45,6 +45,18 @@ export const OAuthRecordSchema = z.object({
   clients: z.record(z.string(), ClientSchema).default({}),
   /** How the client that holds `tokens` is known to its issuer. */
   clientKind: z.enum(['pre-registered', 'metadata-document', 'dynamic', 'client-credentials']).optional(),
+  /**
+   * The issuer a pre-registered client (client ID from the config) is bound
+   * to when the config names none: the first one it was used with. No other
+   * issuer gets its secret.
+   */
+  clientIssuer: z.string().optional(),
+  /**
+   * Origins the sign-in that got `tokens` reached (its authorization
+   * server): a background renewal may reach these, nothing else but the MCP
+   * server's own origin.
+   */
+  signInOrigins: z.array(z.string()).max(32).optional(),
   /** The loopback port a dynamic registration named, reused so the registered redirect URI stays valid. */
   redirectPort: z.number().int().min(1).max(65535).optional(),
   /** The SDK's discovery state (protected-resource and authorization-server metadata). */

@@ -1,10 +1,13 @@
-import { auth, computeScopeUnion } from '@modelcontextprotocol/client';
+import { auth, computeScopeUnion, discoverOAuthServerInfo } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpServerConfig, OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
 import { describeAuthFailure } from './auth-errors.js';
-import { HostOAuthProvider, newState } from './host-oauth-provider.js';
+import { HostOAuthProvider, RefreshDeferredError, newState } from './host-oauth-provider.js';
+import type { RevocationPlan, RevocationSkip } from './host-oauth-provider.js';
+import { OAuthFetchRefusedError, hostOf, isLocalHost, originOf, shownUrl } from './oauth-network.js';
+import type { Resolver } from './oauth-network.js';
 import { isMachineGrant, machineProvider } from './machine-providers.js';
 import type { MachineGrant } from './machine-providers.js';
 import { startLoopbackRedirect } from './loopback-redirect.js';
@@ -21,7 +24,57 @@ export interface OAuthServices {
   clientMetadataUrl?: string | undefined;
   /** How long a sign-in waits for the browser to come back. Default 5 min. */
   signInTimeoutMs?: number | undefined;
+  /** How host names are resolved for the private-address rule (tests); default the system's. */
+  resolve?: Resolver | undefined;
 }
+
+/** A line for the server's log. */
+export type AuthLog = (level: 'info' | 'warning', text: string) => void;
+
+/** How sign-out ended (closed: each has its sentence in `describeSignOut`). */
+export type SignOutOutcome =
+  | { kind: 'nothing-held' }
+  | { kind: 'revoked' }
+  | { kind: 'not-confirmed'; status: number }
+  | { kind: 'unreachable' }
+  | { kind: 'skipped'; reason: RevocationSkip; issuer?: string | undefined };
+
+/** The one line sign-out leaves in the server's log and view. */
+export function describeSignOut(outcome: SignOutOutcome): string {
+  switch (outcome.kind) {
+    case 'nothing-held':
+    case 'revoked':
+      return 'Signed out';
+    case 'not-confirmed':
+      return `Signed out; the authorization server did not confirm the revocation (HTTP ${String(outcome.status)})`;
+    case 'unreachable':
+      return 'Signed out; the authorization server could not be reached to revoke the sign-in';
+    case 'skipped':
+      return `Signed out; the tokens were forgotten here but not revoked: ${skipText(outcome.reason, outcome.issuer !== undefined ? hostOf(outcome.issuer) : 'the issuer')}`;
+  }
+}
+
+function skipText(reason: RevocationSkip, host: string): string {
+  switch (reason) {
+    case 'unknown-issuer':
+      return 'it is not recorded which authorization server issued them';
+    case 'insecure-issuer':
+      return `their issuer ${host} is neither https nor on this machine`;
+    case 'issuer-unreachable':
+      return `their issuer ${host} could not be reached`;
+    case 'issuer-metadata-mismatch':
+      return `the metadata of ${host} names another issuer`;
+    case 'no-revocation-endpoint':
+      return `their issuer ${host} offers no revocation`;
+    case 'insecure-endpoint':
+      return `the revocation endpoint of ${host} is neither https nor on this machine`;
+    case 'no-client':
+      return `this app has no client at ${host}`;
+  }
+}
+
+/** Where a flow is: nobody asked (a connect, a request), a sign-in the person started, or a sign-out. */
+type Phase = 'background' | 'sign-in' | 'sign-out';
 
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 /** How the server view names a machine grant's client. */
@@ -50,21 +103,30 @@ export class ServerAuthSession {
   private machine: { grant: MachineGrant; provider: OAuthClientProvider } | undefined;
   private config: HttpServerConfig | undefined;
   private resource: string | undefined;
+  /** The server's URL (expanded) of the last prepare, whatever the grant. */
+  private target: string | undefined;
   private env: Readonly<Record<string, string | undefined>> = {};
-  private baseFetch: FetchLike = globalThis.fetch;
-  /** The prepared fetch (oauth-fetch.ts over `baseFetch`), also used by the sign-in's own requests. */
+  /** The prepared fetch (oauth-fetch.ts over the transport's), also used by the sign-in's own requests. */
   private fetch: FetchLike = globalThis.fetch;
   private challenge: Challenge = {};
   private unreachable: string | undefined;
   private waiting:
     { until: number; cancel: (reason: HostError) => void; authorizationUrl?: string | undefined } | undefined;
   private required: string | undefined;
+  private phase: Phase = 'background';
+  /** Origins the running sign-in reached. */
+  private readonly signInOrigins = new Set<string>();
+  /** The last URL the running sign-in was not allowed to fetch (the SDK may swallow the error). */
+  private refusal: OAuthFetchRefusedError | undefined;
+  /** Whether the MCP server itself is on a private, loopback or link-local address, per resource. */
+  private resourceLocal: { resource: string; local: Promise<boolean> } | undefined;
 
   constructor(
     private readonly serverName: string,
     private readonly services: OAuthServices,
     private readonly appVersion: string,
     private readonly onChange: () => void,
+    private readonly log: AuthLog = () => undefined,
   ) {}
 
   /**
@@ -78,8 +140,8 @@ export class ServerAuthSession {
     base: FetchLike,
   ): Promise<PreparedAuth> {
     this.config = config;
+    this.target = resource;
     this.env = env;
-    this.baseFetch = base;
     this.unreachable = undefined;
     const oauth: OAuthConfig = config.oauth ?? {};
     const fetch = oauthFetch(base, {
@@ -90,6 +152,10 @@ export class ServerAuthSession {
       onTokenRefused: () => this.provider?.tokenRefused() ?? Promise.resolve(),
       onUnreachable: (host) => {
         this.unreachable = host;
+      },
+      admit: (url, method) => this.admit(url, method),
+      onRefreshOutcome: (outcome) => {
+        this.provider?.refreshOutcome(outcome);
       },
     });
     this.fetch = fetch;
@@ -151,6 +217,20 @@ export class ServerAuthSession {
    * otherwise.
    */
   signInFailure(error: unknown): HostError | undefined {
+    const refused = causeOf(error, OAuthFetchRefusedError);
+    if (refused?.refusal.kind === 'before-sign-in') {
+      // A background flow stopped at the MCP server's own origin: the person has to start the sign-in.
+      const url = refused.url;
+      const where = /\/\.well-known\/(oauth-authorization-server|openid-configuration)/.test(url)
+        ? ` at ${hostOf(url)}`
+        : '';
+      // Why the held sign-in ended (a refused refresh), when that is what brought the flow here.
+      const reason = this.provider?.signInReason ?? `Sign in${where} to use this server`;
+      return new HostError('sign_in_required', reason);
+    }
+    if (refused) return new HostError('sign_in_required', `Server "${this.serverName}": ${refused.message}`);
+    // A refresh that failed in passing keeps the sign-in: an ordinary failure, retried.
+    if (causeOf(error, RefreshDeferredError)) return undefined;
     return (
       describeAuthFailure(this.serverName, error, this.unreachable, this.machine !== undefined) ??
       this.unreachableAuthorizationServer()
@@ -170,6 +250,61 @@ export class ServerAuthSession {
       'sign_in_required',
       `Server "${this.serverName}": cannot reach the authorization server ${host}`,
     );
+  }
+
+  /**
+   * The gate in front of every request of this server's fetch: the MCP
+   * server's own requests pass; each OAuth request is written to the log
+   * (origin and path only) and refused where the flow may not go.
+   */
+  private async admit(url: string, method: string): Promise<void> {
+    const resource = this.target;
+    const origin = originOf(url);
+    const resourceOrigin = resource !== undefined ? originOf(resource) : undefined;
+    if (origin === undefined || resourceOrigin === undefined) return;
+    if (!this.isOAuthRequest(url, origin, resourceOrigin)) return;
+    const refuse = (refusal: OAuthFetchRefusedError['refusal']): never => {
+      const error = new OAuthFetchRefusedError(refusal, url);
+      if (this.phase !== 'background') this.refusal ??= error;
+      throw error;
+    };
+    const host = new URL(url).host;
+    if (this.phase === 'background' && this.machine === undefined && origin !== resourceOrigin) {
+      // Before the person presses Sign in: the MCP server's own origin only, or the sign-in already made.
+      if (!(this.provider?.backgroundOrigins() ?? []).includes(origin))
+        refuse({ kind: 'before-sign-in', host });
+    }
+    if (origin !== resourceOrigin && resource !== undefined) {
+      const resolve = this.services.resolve;
+      const local = await isLocalHost(new URL(url).hostname, resolve).catch(() => undefined);
+      if (local === undefined) refuse({ kind: 'unresolvable', host });
+      if (local === true && !(await this.isResourceLocal(resource)))
+        refuse({ kind: 'private-address', host });
+    }
+    if (this.phase === 'sign-in') this.signInOrigins.add(origin);
+    this.log('info', `OAuth: ${method.toUpperCase()} ${shownUrl(url)}`);
+  }
+
+  /** An OAuth request, not the MCP server's own traffic: another origin, a well-known document, or a known endpoint. */
+  private isOAuthRequest(url: string, origin: string, resourceOrigin: string): boolean {
+    if (origin !== resourceOrigin || this.phase === 'sign-out') return true;
+    const { pathname } = new URL(url);
+    if (pathname.startsWith('/.well-known/')) return true;
+    const plain = `${origin}${pathname}`;
+    return (this.provider?.knownEndpoints() ?? []).some((endpoint) => shownUrl(endpoint) === plain);
+  }
+
+  /** The URL the running sign-in was refused last (read through a call: it is set from inside the fetch). */
+  private lastRefusal(): OAuthFetchRefusedError | undefined {
+    return this.refusal;
+  }
+
+  private isResourceLocal(resource: string): Promise<boolean> {
+    if (this.resourceLocal?.resource !== resource) {
+      const local = isLocalHost(new URL(resource).hostname, this.services.resolve).catch(() => false);
+      this.resourceLocal = { resource, local };
+    }
+    return this.resourceLocal.local;
   }
 
   /** The server needs a sign-in; `message` says why. */
@@ -236,6 +371,9 @@ export class ServerAuthSession {
       ...(scope !== undefined && scope !== '' ? { scope } : {}),
     };
     this.onChange();
+    this.phase = 'sign-in';
+    this.signInOrigins.clear();
+    this.refusal = undefined;
     try {
       await provider.beginInteractive({
         redirectUrl: loopback.redirectUrl,
@@ -252,6 +390,7 @@ export class ServerAuthSession {
           opened();
         },
       });
+      await this.discoverForSignIn(provider, resource, options.resourceMetadataUrl);
       const first = await auth(provider, { ...options, forceReauthorization: true });
       if (first !== 'AUTHORIZED') {
         const params = await loopback.callback;
@@ -259,12 +398,20 @@ export class ServerAuthSession {
         const iss = params.get('iss') ?? undefined;
         await auth(provider, { ...options, authorizationCode: code, ...(iss !== undefined ? { iss } : {}) });
       }
+      await provider.trustOrigins([...this.signInOrigins]);
       this.required = undefined;
     } catch (error) {
-      const failure = this.signInFailure(error) ?? new HostError('sign_in_required', String(error));
+      const refused = this.lastRefusal();
+      const failure =
+        (refused !== undefined
+          ? new HostError('sign_in_required', `Server "${this.serverName}": ${refused.message}`)
+          : undefined) ??
+        this.signInFailure(error) ??
+        new HostError('sign_in_required', String(error));
       this.required = failure.message;
       throw failure;
     } finally {
+      this.phase = 'background';
       provider.endInteractive();
       loopback.cancel(new HostError('cancelled', 'Sign-in ended'));
       this.waiting = undefined;
@@ -278,48 +425,108 @@ export class ServerAuthSession {
   }
 
   /**
-   * Revokes the refresh token (or the access token) where the authorization
-   * server offers revocation (RFC 7009), then forgets everything. A failed
-   * revocation does not keep the tokens: they are forgotten either way, and
-   * the returned line says what could not be done.
+   * The discovery of a sign-in the person started, checked before anything
+   * is registered or opened: the authorization server must offer PKCE with
+   * S256 (an absent `code_challenge_methods_supported` counts as no PKCE, as
+   * the MCP specification says; a server with no metadata at all gets the
+   * 2025-03-26 default endpoints on its own origin, with an S256 challenge),
+   * and must be the issuer the entry is pinned
+   * or bound to. The checked discovery is what the SDK then uses.
    */
-  async signOut(): Promise<string | undefined> {
-    const provider = this.provider;
-    let note: string | undefined;
-    if (
-      provider?.hasTokens() === true &&
-      provider.revocationTarget() === undefined &&
-      this.resource !== undefined
-    ) {
-      // The cached discovery may have been dropped (a refused token): look the endpoints up again.
-      await provider.rediscover(this.resource, this.baseFetch).catch(() => undefined);
-    }
-    const target = provider?.revocationTarget();
-
-    if (target) {
-      try {
-        const body = new URLSearchParams({ token: target.token, token_type_hint: target.hint });
-        const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-        if (target.clientSecret !== undefined) {
-          headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(target.clientId)}:${encodeURIComponent(target.clientSecret)}`).toString('base64')}`;
-        } else {
-          body.set('client_id', target.clientId);
-        }
-        const response = await this.baseFetch(target.endpoint, {
-          method: 'POST',
-          headers,
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (!response.ok)
-          note = `the authorization server did not confirm the revocation (HTTP ${String(response.status)})`;
-      } catch {
-        note = 'the authorization server could not be reached to revoke the sign-in';
+  private async discoverForSignIn(
+    provider: HostOAuthProvider,
+    resource: string,
+    resourceMetadataUrl: URL | undefined,
+  ): Promise<void> {
+    await provider.invalidateCredentials('discovery');
+    const info = await discoverOAuthServerInfo(resource, { fetchFn: this.fetch, resourceMetadataUrl });
+    const refused = this.lastRefusal();
+    if (refused) throw refused;
+    const metadata = info.authorizationServerMetadata;
+    const where = `Server "${this.serverName}"`;
+    if (metadata === undefined) {
+      // No metadata at all: the 2025-03-26 default endpoints (/authorize, /token, /register) on the
+      // server's own origin, where the SDK always sends an S256 challenge. Nothing to pin a client to
+      // but that origin.
+      if (originOf(info.authorizationServerUrl) !== originOf(resource)) {
+        throw new HostError(
+          'sign_in_required',
+          `${where}: no authorization server metadata at ${hostOf(info.authorizationServerUrl)}; sign-in refused`,
+        );
       }
+      provider.acceptIssuer(info.authorizationServerUrl);
+      return;
+    }
+    const methods = metadata.code_challenge_methods_supported;
+    if (!Array.isArray(methods) || !methods.includes('S256')) {
+      throw new HostError(
+        'sign_in_required',
+        `${where}: the authorization server ${hostOf(metadata.issuer)} does not advertise PKCE with S256 (code_challenge_methods_supported); sign-in refused`,
+      );
+    }
+    provider.acceptIssuer(metadata.issuer);
+    await provider.saveDiscoveryState({
+      authorizationServerUrl: info.authorizationServerUrl,
+      ...(resourceMetadataUrl !== undefined ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
+      resourceMetadata: info.resourceMetadata,
+      authorizationServerMetadata: metadata,
+    });
+  }
+
+  /**
+   * Revokes the refresh token (or the access token) at the issuer that
+   * issued it (RFC 7009; see `HostOAuthProvider.revocationPlan`), then
+   * forgets everything. The tokens are forgotten either way; the returned
+   * line says whether they were revoked, and if not, why.
+   */
+  async signOut(): Promise<string> {
+    const provider = this.provider;
+    let outcome: SignOutOutcome = { kind: 'nothing-held' };
+    this.phase = 'sign-out';
+    try {
+      const plan: RevocationPlan = provider
+        ? await provider.revocationPlan(this.fetch)
+        : { kind: 'nothing-held' };
+      if (plan.kind === 'skip') outcome = { kind: 'skipped', reason: plan.reason, issuer: plan.issuer };
+      else if (plan.kind === 'revoke') outcome = await this.revoke(plan);
+    } finally {
+      this.phase = 'background';
     }
     await provider?.forget();
     this.machine = undefined;
     this.required = undefined;
-    return note;
+    return describeSignOut(outcome);
   }
+
+  private async revoke(plan: Extract<RevocationPlan, { kind: 'revoke' }>): Promise<SignOutOutcome> {
+    const body = new URLSearchParams({ token: plan.token, token_type_hint: plan.hint });
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (plan.clientSecret !== undefined) {
+      headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(plan.clientId)}:${encodeURIComponent(plan.clientSecret)}`).toString('base64')}`;
+    } else {
+      body.set('client_id', plan.clientId);
+    }
+    try {
+      const response = await this.fetch(plan.endpoint, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.body?.cancel().catch(() => undefined);
+      return response.ok ? { kind: 'revoked' } : { kind: 'not-confirmed', status: response.status };
+    } catch {
+      return { kind: 'unreachable' };
+    }
+  }
+}
+
+/** The first error of type `type` in `error`'s cause chain. */
+function causeOf<T extends Error>(error: unknown, type: abstract new (...args: never[]) => T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+    if (current instanceof type) return current;
+    current = current.cause;
+  }
+  return undefined;
 }

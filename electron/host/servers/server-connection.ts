@@ -295,9 +295,9 @@ export class ServerConnection {
     await this.stop();
     // Lists cached for the signed-out account are not another account's.
     this.responseCache.clear();
-    const note = await session.signOut();
-    session.markRequired(note !== undefined ? `Signed out; ${note}` : 'Signed out');
-    this.log('info', note !== undefined ? `Signed out; ${note}` : 'Signed out');
+    const line = await session.signOut();
+    session.markRequired(line);
+    this.log(line === 'Signed out' ? 'info' : 'warning', line);
     this.setStatus('sign-in-required');
     return this.snapshot();
   }
@@ -318,9 +318,17 @@ export class ServerConnection {
   private authSessionFor(): ServerAuthSession {
     const services = this.options.oauth;
     if (!services) throw new HostError('internal', 'OAuth is not available');
-    this.authSession ??= new ServerAuthSession(this.name, services, this.options.appVersion, () => {
-      this.emit();
-    });
+    this.authSession ??= new ServerAuthSession(
+      this.name,
+      services,
+      this.options.appVersion,
+      () => {
+        this.emit();
+      },
+      (level, text) => {
+        this.log(level, text);
+      },
+    );
     return this.authSession;
   }
 

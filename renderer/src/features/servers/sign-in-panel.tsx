@@ -77,6 +77,12 @@ export function SignInPanel({ server }: { server: ServerSnapshot }) {
                 : 'Opens the sign-in page in your browser.'}
             </p>
             <SecretStorageNote className="notice__detail" />
+            {auth.clientIssuer !== undefined && (
+              <p className="notice__detail">
+                The client ID in this server’s settings belongs to{' '}
+                <span className="mono">{auth.clientIssuer}</span>; no other authorization server gets it.
+              </p>
+            )}
           </div>
           <button
             type="button"

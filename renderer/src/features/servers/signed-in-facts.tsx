@@ -52,6 +52,12 @@ export function SignedInFacts({ auth }: { auth: ServerAuth }) {
         <div className="facts__row">
           <dt>Registered as</dt>
           <dd>{CLIENT_LABELS[auth.client]}</dd>
+          {auth.clientIssuer !== undefined && (
+            <dd className="facts__note">
+              Belongs to <span className="mono">{auth.clientIssuer}</span>; no other authorization server gets
+              its secret
+            </dd>
+          )}
         </div>
       )}
       <div className="facts__row facts__row--wide">
