@@ -1,6 +1,6 @@
 // Prints how much JavaScript the renderer's first screen loads: the entry
 // script of dist/renderer/index.html and the chunks it preloads, raw and
-// gzipped. Everything else is loaded on demand (renderer/src/lazy/views.tsx,
+// gzipped. Everything else is loaded on demand (each feature's lazy.tsx under renderer/src/features/,
 // and the bridge's checks: renderer/src/bridge/inbound-checks.ts). Fails the
 // build when the first screen passes its budget (issue 13: at most 350 kB).
 // Run after `vite build` (npm run build:renderer does).
@@ -35,7 +35,7 @@ console.log(
 if (first.raw > BUDGET) {
   console.error(
     `The first screen's JavaScript is over its budget of ${kb(BUDGET)}: load what it does not draw on demand ` +
-      '(renderer/src/lazy/views.tsx), and import only types or zod-free modules from shared/ there.',
+      '(renderer/src/features/<feature>/lazy.tsx), and import only types or zod-free modules from shared/ there.',
   );
   process.exit(1);
 }

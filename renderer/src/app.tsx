@@ -1,14 +1,16 @@
-import { ConfigBanner } from './components/banners/config-banner.js';
-import { ConnectionBanner } from './components/banners/connection-banner.js';
-import { ChatView } from './components/chat/chat-view.js';
-import { AttentionTitle } from './components/consent/attention-title.js';
-import { ConsentQueue } from './components/consent/consent-queue.js';
-import { Rail } from './components/shell/rail.js';
-import { BundleDropTarget } from './components/bundles/bundle-drop-target.js';
-import { useChat } from './store/chat-context.js';
-import { Deferred, ViewLoading } from './lazy/on-demand.js';
-import { BrowseView, ServersView, SettingsView } from './lazy/views.js';
-import { InstallLinkPrompt } from './components/browse/install-link-prompt.js';
+import { ConfigBanner } from './features/shell/config-banner.js';
+import { ConnectionBanner } from './features/shell/connection-banner.js';
+import { ChatView } from './features/chat/chat-view.js';
+import { AttentionTitle } from './features/consent/attention-title.js';
+import { ConsentQueue } from './features/consent/consent-queue.js';
+import { Rail } from './features/shell/rail.js';
+import { BundleDropTarget } from './features/bundles/bundle-drop-target.js';
+import { useChat } from './features/chat/chat-context.js';
+import { Deferred, ViewLoading } from './common/on-demand.js';
+import { BrowseView } from './features/browse/lazy.js';
+import { ServersView } from './features/servers/lazy.js';
+import { SettingsView } from './features/settings/lazy.js';
+import { InstallLinkPrompt } from './features/browse/install-link-prompt.js';
 
 /**
  * The window: the rail (Chat, Servers, Browse, Settings), then the chosen view; consent dialogs

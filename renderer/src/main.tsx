@@ -3,46 +3,55 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { getHost, getHostConnection } from './bridge/get-host.js';
 import { createAppStore } from './store/app-store.js';
-import { ChatStoreProvider } from './store/chat-context.js';
-import { createChatStore } from './store/chat-store.js';
-import { ConsentStoreProvider } from './store/consent-context.js';
-import { createConsentStore } from './store/consent-store.js';
+import { ChatStoreProvider } from './features/chat/chat-context.js';
+import { createChatStore } from './features/chat/chat-store.js';
+import { ConsentStoreProvider } from './features/consent/consent-context.js';
+import { createConsentStore } from './features/consent/consent-store.js';
 import { StoreProvider } from './store/store-context.js';
 import { AreaProvider } from './store/area-context.js';
-import { createLogsStore } from './store/logs-store.js';
-import { RulesStoreProvider } from './store/rules-context.js';
-import { createRulesStore } from './store/rules-store.js';
-import { InstallStoreProvider } from './store/install-context.js';
-import { createInstallStore } from './store/install-store.js';
+import { BundleInstallStoreProvider } from './features/bundles/bundle-install-context.js';
+import { createBundleInstallStore } from './features/bundles/bundle-install.js';
+import { LogsStoreProvider } from './features/logs/logs-context.js';
+import { FeaturesStoreProvider } from './features/resources-prompts/features-context.js';
+import { createFeaturesStore } from './features/resources-prompts/features-store.js';
+import { createLogsStore } from './features/logs/logs-store.js';
+import { RulesStoreProvider } from './features/consent/rules-context.js';
+import { createRulesStore } from './features/consent/rules-store.js';
+import { InstallStoreProvider } from './features/browse/install-context.js';
+import { createInstallStore } from './features/browse/install-store.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/layout.css';
 import './styles/dialog.css';
-import './styles/server.css';
-import './styles/sign-in.css';
-import './styles/tools.css';
-import './styles/result.css';
-import './styles/config.css';
-import './styles/shell.css';
-import './styles/chat.css';
-import './styles/chat-scale.css';
-import './styles/markdown.css';
-import './styles/consent.css';
-import './styles/settings.css';
-import './styles/features.css';
-import './styles/consent-dialogs.css';
-import './styles/apps.css';
-import './styles/bundles.css';
-import './styles/browse.css';
+import './features/servers/server.css';
+import './features/servers/sign-in.css';
+import './features/tools/tools.css';
+import './features/tools/result.css';
+import './features/config/config.css';
+import './features/shell/shell.css';
+import './features/chat/chat.css';
+import './features/chat/chat-scale.css';
+import './features/markdown/markdown.css';
+import './features/consent/consent.css';
+import './features/settings/settings.css';
+import './features/resources-prompts/features.css';
+import './features/consent/consent-dialogs.css';
+import './features/apps/apps.css';
+import './features/bundles/bundles.css';
+import './features/browse/browse.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// One store for the window's lifetime, created outside React so StrictMode's
-// double effects cannot subscribe it to the host twice.
+// Every store is made here, once for the window's lifetime, outside React so
+// StrictMode's double effects cannot subscribe it to the host twice, and
+// reaches the components through its own provider and hooks.
 const { store } = createAppStore(getHost(), getHostConnection());
-const area = { host: getHost(), logs: createLogsStore(getHost()).store };
+const area = { host: getHost() };
+const logs = createLogsStore(getHost());
+const features = createFeaturesStore(getHost());
+const bundleInstall = createBundleInstallStore();
 const chat = createChatStore(getHost(), getHostConnection());
 const consent = createConsentStore(getHost(), getHostConnection());
 const rules = createRulesStore(getHost(), getHostConnection());
@@ -56,7 +65,13 @@ createRoot(root).render(
           <ConsentStoreProvider store={consent.store}>
             <RulesStoreProvider store={rules.store}>
               <InstallStoreProvider store={installs.store}>
-                <App />
+                <LogsStoreProvider store={logs.store}>
+                  <FeaturesStoreProvider store={features.store}>
+                    <BundleInstallStoreProvider store={bundleInstall}>
+                      <App />
+                    </BundleInstallStoreProvider>
+                  </FeaturesStoreProvider>
+                </LogsStoreProvider>
               </InstallStoreProvider>
             </RulesStoreProvider>
           </ConsentStoreProvider>

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { promptInsert } from '../../renderer/src/lib/prompt-insert.js';
+import { promptInsert } from '../../renderer/src/features/chat/prompt-insert.js';
 import type { ChatMessage } from '../../shared/model/chat.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 import type { ContentBlockBody, FakeAnthropic } from '../fixtures/fake-anthropic.js';

@@ -87,8 +87,8 @@ describe('test layout', () => {
     expect(coveredSource('test/unit/electron/host/ipc/dispatch.test.ts')).toBe(
       'electron/host/ipc/dispatch.ts',
     );
-    expect(coveredSource('test/unit/renderer/src/store/consent-store.answers.test.ts')).toBe(
-      'renderer/src/store/consent-store.ts',
+    expect(coveredSource('test/unit/renderer/src/features/consent/consent-store.answers.test.ts')).toBe(
+      'renderer/src/features/consent/consent-store.ts',
     );
     expect(coveredSource('test/unit/eslint.config.test.ts')).toBe('eslint.config.js');
     expect(coveredSource('test/unit/chat-scale.test.ts')).toBeUndefined();

@@ -4,7 +4,7 @@ import type { HostConnection } from '../bridge/connection.js';
 import type { HostApi } from '../../../shared/ipc/host-api.js';
 import type { AppActions, AppState } from './app-state.js';
 import type { AppInfo } from '../../../shared/model/app.js';
-import { checkArgumentsJson } from '../lib/arguments-json.js';
+import { checkArgumentsJson } from './arguments-json.js';
 import { patchToolCall, removeServer, replaceServers, toolCallOf, upsertServer } from './reducers.js';
 import { applyToolCallProgress, newCallId } from './tool-call-progress.js';
 

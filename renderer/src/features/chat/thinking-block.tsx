@@ -1,0 +1,46 @@
+import { useId, useState } from 'react';
+import { Spinner } from '../../common/spinner.js';
+
+/**
+ * Claude's thinking, folded under a "Thinking" header that opens it. While
+ * it streams the header says so (with a spinner) and the text grows inside;
+ * redacted thinking (encrypted by the API) shows only that it happened.
+ */
+export function ThinkingBlock({
+  text,
+  streaming = false,
+  redacted = false,
+}: {
+  text: string;
+  streaming?: boolean;
+  redacted?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const words = text.trim() === '' ? 0 : text.trim().split(/\s+/).length;
+  const label = streaming ? 'Thinking…' : redacted ? 'Thinking (redacted)' : 'Thinking';
+  return (
+    <div className={`thinking${streaming ? ' thinking--live' : ''}`}>
+      <button
+        type="button"
+        className="thinking__header"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        disabled={redacted}
+        onClick={() => {
+          setOpen(!open);
+        }}
+      >
+        {!redacted && <span className="collapsible__chevron" aria-hidden="true" />}
+        {streaming && <Spinner />}
+        <span className="thinking__label">{label}</span>
+        {!redacted && words > 0 && <span className="thinking__meta">{words.toLocaleString()} words</span>}
+      </button>
+      {open && !redacted && (
+        <div id={bodyId} className="thinking__body" role="region" aria-label="Claude's thinking">
+          {text}
+        </div>
+      )}
+    </div>
+  );
+}
