@@ -52,11 +52,14 @@ afterEach(async () => {
 async function hostWith(secure: ServerConfig): Promise<TestHost> {
   platform = new RecordingPlatform(tempDir(), () => Promise.resolve(true), { keychain: null });
   const secret = stack.clients.confidentialBasic.clientSecret ?? '';
-  t = await createTestHost({ secure } as never, {
-    platform,
-    tuning: { pingIntervalMs: 0, signInTimeoutMs: 20_000 },
-    environment: () => Promise.resolve({ all: { [SECRET_ENV]: secret }, source: 'test' }),
-  });
+  t = await createTestHost(
+    { secure },
+    {
+      platform,
+      tuning: { pingIntervalMs: 0, signInTimeoutMs: 20_000 },
+      environment: () => Promise.resolve({ all: { [SECRET_ENV]: secret }, source: 'test' }),
+    },
+  );
   return t;
 }
 

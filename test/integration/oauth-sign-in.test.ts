@@ -45,7 +45,7 @@ afterEach(async () => {
 async function hostWith(signInTimeoutMs = 20_000): Promise<TestHost> {
   platform = new RecordingPlatform(tempDir(), () => Promise.resolve(true), { keychain: null });
   const servers: Record<string, ServerConfig> = { secure: { url: stack.mcpUrl }, local: rawServer() };
-  t = await createTestHost(servers as never, {
+  t = await createTestHost(servers, {
     platform,
     tuning: { pingIntervalMs: 0, signInTimeoutMs },
   });
