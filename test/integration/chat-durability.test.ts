@@ -10,6 +10,7 @@ import type { FakeAnthropic, MessagesRequestBody } from '../fixtures/fake-anthro
 import { INTERRUPTED_TEXT } from '../../electron/host/chat/chat-service.js';
 import { TEST_KEY } from '../helpers/chat.js';
 import { tempDir, writeConfig } from '../helpers/servers.js';
+import { ipcUrl, pageHeaders, sessionToken } from '../helpers/headless-process.js';
 
 const cli = fileURLToPath(new URL('../../dist/cli/mcp-host.mjs', import.meta.url));
 
@@ -34,9 +35,12 @@ class WsClient {
     });
   }
 
-  static connect(url: string): Promise<WsClient> {
+  /** Connects as the signed-in page of the shell at `url` does (its cookie, from the data folder's token). */
+  static connect(url: string, dataDir: string): Promise<WsClient> {
     const page = new URL(url);
-    const ws = new WebSocket(`ws://${page.host}/ipc${page.search}`, { origin: page.origin });
+    const port = Number(page.port);
+    const headers = pageHeaders({ port, token: sessionToken(dataDir) });
+    const ws = new WebSocket(ipcUrl(port), { origin: page.origin, headers });
     return new Promise((resolve, reject) => {
       ws.once('open', () => {
         resolve(new WsClient(ws));
@@ -106,7 +110,7 @@ async function killedMidAnswer(): Promise<{ dataDir: string; config: string; id:
   const config = writeConfig({});
   const first = await serve(dataDir, config);
   running = first.child;
-  const a = await WsClient.connect(first.url);
+  const a = await WsClient.connect(first.url, dataDir);
   await a.call('updateSettings', { baseUrl: api.url });
   await a.call('setApiKey', { key: TEST_KEY });
   const { id } = await a.call<{ id: string }>('createConversation');
@@ -133,7 +137,7 @@ describe('conversation durability', () => {
     const { dataDir, config, id } = await killedMidAnswer();
     const second = await serve(dataDir, config);
     running = second.child;
-    const b = await WsClient.connect(second.url);
+    const b = await WsClient.connect(second.url, dataDir);
     const detail = await b.call<{ messages: ChatMessage[] }>('getConversation', { id });
     expect(detail.messages.map((m) => [m.role, m.blocks])).toEqual([
       ['user', [{ type: 'text', text: 'first question' }]],
@@ -155,7 +159,7 @@ describe('conversation durability', () => {
     const { dataDir, config, id } = await killedMidAnswer();
     const second = await serve(dataDir, config);
     running = second.child;
-    const b = await WsClient.connect(second.url);
+    const b = await WsClient.connect(second.url, dataDir);
     const three = await b.call<{ turnId: string }>('sendMessage', {
       conversationId: id,
       text: 'third question',
