@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { hostEnvironment } from '../electron/host/servers/launch/login-env.js';
+import { hostEnvironment } from '../electron/host/servers/stdio/login-env.js';
 import type { HostRequests } from '../shared/ipc/host-api.js';
 import type { StdioServerConfig } from '../shared/model/config.js';
 import { benchHost } from './lib/host.js';

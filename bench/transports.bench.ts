@@ -1,7 +1,7 @@
 // Tool-call round trips to server-everything over each transport the host
 // speaks: stdio, Streamable HTTP and the legacy HTTP+SSE fallback. One run,
 // sequential calls after a warm-up; prints the figures and the ratio to stdio.
-import { splitSseBatches } from '../electron/host/servers/transports/batch-tolerant-transport.js';
+import { splitSseBatches } from '../electron/host/servers/transport/batch-tolerant-transport.js';
 import type { ServerConfig } from '../shared/model/config.js';
 import { startEverythingHttp } from '../test/helpers/http-servers.js';
 import { openConnection } from '../test/helpers/connection.js';

@@ -2,7 +2,7 @@ import type { ConfigState } from '../../shared/model/app.js';
 import type { AnyHostEventListener, HostHandlers } from './ipc/handlers.js';
 import type { ConsentBroker } from './consent/consent-broker.js';
 import type { Platform } from './platform.js';
-import type { HostEnvironment } from './servers/launch/login-env.js';
+import type { HostEnvironment } from './servers/stdio/login-env.js';
 import type { ConnectionTuning } from './servers/server-connection.js';
 import type { SamplingModel } from './client-features/sampling-model.js';
 import type { SandboxLocation } from './apps/app-views.js';

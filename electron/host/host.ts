@@ -11,9 +11,9 @@ import { AnthropicSamplingModel, claudeSettingsFrom } from './client-features/sa
 import type { ClaudeSettingsSource } from './client-features/sampling-model.js';
 import { SamplingRateLimiter } from './client-features/sampling-rate-limit.js';
 import { ConfigStore } from './servers/config/config-store.js';
-import { hostEnvironment } from './servers/launch/login-env.js';
+import { hostEnvironment } from './servers/stdio/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
-import { FileEraVerdicts } from './servers/launch/era-verdicts.js';
+import { FileEraVerdicts } from './servers/stdio/era-verdicts.js';
 import { FileOAuthStore } from './auth/oauth-store.js';
 import { ServerLogs } from './servers/lifecycle/server-log.js';
 import { ConfigEditor } from './servers/config/config-editor.js';

@@ -4,7 +4,7 @@ import { createLocalClient } from '../../electron/host/ipc/local-client.js';
 import type { Host, HostOptions } from '../../electron/host/host-types.js';
 import type { LaunchRequest, Platform } from '../../electron/host/platform.js';
 import type { ConnectionTuning } from '../../electron/host/servers/server-connection.js';
-import type { HostEnvironment } from '../../electron/host/servers/launch/login-env.js';
+import type { HostEnvironment } from '../../electron/host/servers/stdio/login-env.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { ServerConfig } from '../../shared/model/config.js';

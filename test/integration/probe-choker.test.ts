@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
 import { NodePlatform } from '../../electron/host/node-platform.js';
-import { StdioProcessTransport } from '../../electron/host/servers/transports/stdio-transport.js';
+import { StdioProcessTransport } from '../../electron/host/servers/stdio/stdio-transport.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
 import { createTestHost, start, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';

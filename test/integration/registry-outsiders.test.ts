@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeInstallLink } from '../../electron/host/install/install-links.js';
 import { RegistryClient } from '../../electron/host/install/registry/registry-client.js';
 import type { LaunchRequest } from '../../electron/host/platform.js';
-import { resolveHostEnvironment } from '../../electron/host/servers/launch/login-env.js';
+import { resolveHostEnvironment } from '../../electron/host/servers/stdio/login-env.js';
 import { hostileEntries, registryEntries } from '../fixtures/registry/entries.mjs';
 import { startRegistry } from '../fixtures/registry/registry-server.mjs';
 import type { LocalRegistry } from '../fixtures/registry/registry-server.mjs';

@@ -1,6 +1,6 @@
 import { dirname, delimiter } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HostEnvironment } from '../../electron/host/servers/launch/login-env.js';
+import type { HostEnvironment } from '../../electron/host/servers/stdio/login-env.js';
 import { createTestHost, start } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { rawServerEntry, tempDir } from '../helpers/servers.js';

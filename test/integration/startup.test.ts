@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodePlatform } from '../../electron/host/node-platform.js';
-import { stdioIdentity } from '../../electron/host/servers/launch/era-verdicts.js';
+import { stdioIdentity } from '../../electron/host/servers/stdio/era-verdicts.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
 import { createTestHost, start, value, waitForSnapshot } from '../helpers/host.js';

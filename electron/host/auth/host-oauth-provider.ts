@@ -21,7 +21,7 @@ import type { OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
 import { ellipsize } from '../text.js';
-import { expandEnvReferences } from '../servers/launch/env-references.js';
+import { expandEnvReferences } from '../servers/config/env-references.js';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
 import { CALLBACK_PATH } from './loopback-redirect.js';
 import { hostOf, isSecureOrLoopback } from './oauth-network.js';

@@ -14,7 +14,7 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { OAuthConfig } from '../../../shared/model/config.js';
 import { HostError } from '../errors.js';
-import { expandEnvReferences } from '../servers/launch/env-references.js';
+import { expandEnvReferences } from '../servers/config/env-references.js';
 
 /** The grant types that need no person and no browser. */
 export type MachineGrant = 'client_credentials' | 'jwt_bearer' | 'enterprise';

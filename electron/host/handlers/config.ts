@@ -3,7 +3,7 @@ import type { FileOAuthStore } from '../auth/oauth-store.js';
 import type { BundleInstaller } from '../install/bundle/bundle-installer.js';
 import type { DomainHandlers } from '../ipc/handlers.js';
 import type { ConfigEditor } from '../servers/config/config-editor.js';
-import type { HostEnvironment } from '../servers/launch/login-env.js';
+import type { HostEnvironment } from '../servers/stdio/login-env.js';
 import type { ServerManager } from '../servers/server-manager.js';
 
 export interface ConfigHandlerDeps {

@@ -11,7 +11,7 @@ import type { ServerSnapshot } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerSecrets } from '../secrets/server-secrets.js';
-import type { HostEnvironment } from '../servers/launch/login-env.js';
+import type { HostEnvironment } from '../servers/stdio/login-env.js';
 import { buildInstall, templateOf } from './install-recipe.js';
 import type { Recipe } from './install-recipe.js';
 import { parseInstallLink } from './install-links.js';

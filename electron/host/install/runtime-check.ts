@@ -1,8 +1,8 @@
 import type { RuntimeCheck } from '../../../shared/model/registry.js';
-import { currentRuntime, findOnPath, npxBesideRuntime } from '../servers/launch/launch-spec.js';
-import type { AppRuntime } from '../servers/launch/launch-spec.js';
-import type { HostEnvironment } from '../servers/launch/login-env.js';
-import { runtimeNeed } from '../servers/launch/runtime-needs.js';
+import { currentRuntime, findOnPath, npxBesideRuntime } from '../servers/stdio/launch-spec.js';
+import type { AppRuntime } from '../servers/stdio/launch-spec.js';
+import type { HostEnvironment } from '../servers/stdio/login-env.js';
+import { runtimeNeed } from '../servers/stdio/runtime-needs.js';
 
 /**
  * Whether a package's runtime (npx, uvx, docker) is on this machine, looked

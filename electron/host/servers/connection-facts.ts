@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { isStdioConfig } from '../../../shared/model/config.js';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
-import { launcherOf } from './launch/launcher-output.js';
+import { launcherOf } from './stdio/launcher-output.js';
 import type { ServerOutput } from './lifecycle/server-output.js';
 
 /** What a connected client learnt in the handshake, as the snapshot shows it (all absent when not connected). */

@@ -1,7 +1,7 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { HostError, describeError } from '../errors.js';
-import { OVERSIZED_REPLY_MARK } from './transports/oversized-reply.js';
-import type { ProcessExit } from './transports/stdio-transport.js';
+import { OVERSIZED_REPLY_MARK } from './stdio/oversized-reply.js';
+import type { ProcessExit } from './stdio/stdio-transport.js';
 
 /** "was killed by SIGTERM" or "exited with code 0". */
 export function describeExitStatus(exit: ProcessExit): string {

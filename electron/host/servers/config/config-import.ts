@@ -14,7 +14,7 @@ import type {
   ImportSource,
 } from '../../../../shared/model/import.js';
 import { HostError } from '../../errors.js';
-import { envReferences } from '../launch/env-references.js';
+import { envReferences } from './env-references.js';
 
 /**
  * Parsers for other hosts' MCP configuration files: Claude Desktop

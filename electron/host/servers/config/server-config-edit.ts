@@ -2,7 +2,7 @@ import { isStdioConfig } from '../../../../shared/model/config.js';
 import type { HttpServerConfig, OAuthConfig, ServerConfig } from '../../../../shared/model/config.js';
 import type { HttpServerInput, ServerInput } from '../../../../shared/model/server-input.js';
 import type { LaunchRequest } from '../../platform.js';
-import { envReferences } from '../launch/env-references.js';
+import { envReferences } from './env-references.js';
 
 /** Keys that describe how a server is reached; everything else in an entry is kept on edit. */
 const TRANSPORT_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'oauth']);

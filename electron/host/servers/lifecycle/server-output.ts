@@ -1,7 +1,7 @@
 import type { LogLevel } from '../../../../shared/model/logs.js';
 import type { StrayStdout } from '../../../../shared/model/server.js';
 import { oneLine } from '../../errors.js';
-import type { LauncherLines } from '../launch/launcher-output.js';
+import type { LauncherLines } from '../stdio/launcher-output.js';
 import type { NewLogEntry } from './server-log.js';
 
 const TAIL_LINES = 50;

@@ -10,7 +10,7 @@ import type { BundleManifest } from '../../../../../../electron/host/install/bun
 import { settleValues } from '../../../../../../electron/host/install/bundle/bundle-values.js';
 import { compareVersions } from '../../../../../../electron/host/install/bundle/bundle-version.js';
 import { serverNameOf } from '../../../../../../electron/host/install/bundle/bundle-installer.js';
-import { fillSecrets } from '../../../../../../electron/host/servers/launch/setting-references.js';
+import { fillSecrets } from '../../../../../../electron/host/servers/stdio/setting-references.js';
 import { tempDir } from '../../../../../helpers/servers.js';
 
 /** How a bundle's manifest and the person's settings become the command line that runs. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launcherLines, launcherOf } from '../../../../../../electron/host/servers/launch/launcher-output.js';
+import { launcherLines, launcherOf } from '../../../../../../electron/host/servers/stdio/launcher-output.js';
 import {
   ServerOutput,
   strayCountText,

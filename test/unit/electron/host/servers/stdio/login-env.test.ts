@@ -4,7 +4,7 @@ import {
   inheritedEnvironment,
   mergeEnvironments,
   resolveHostEnvironment,
-} from '../../../../../../electron/host/servers/launch/login-env.js';
+} from '../../../../../../electron/host/servers/stdio/login-env.js';
 
 describe('login-shell environment', () => {
   it('reads the real login shell of this machine and keeps a usable PATH', async () => {

@@ -4,7 +4,7 @@ import spawn from 'cross-spawn';
 import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { HostError } from '../../errors.js';
-import { splitBatchText } from './batch-tolerant-transport.js';
+import { splitBatchText } from '../transport/batch-tolerant-transport.js';
 import { LineSplitter } from './line-splitter.js';
 import type { OversizedLine } from './line-splitter.js';
 import { oversizedReplyError, oversizedResponseId } from './oversized-reply.js';

@@ -4,8 +4,8 @@ import { HostError } from '../../errors.js';
 import { HandshakeWatch } from './handshake-watch.js';
 import type { HandshakeWait } from './handshake-watch.js';
 import type { ServerOutput } from '../lifecycle/server-output.js';
-import { StdioProcessTransport } from '../transports/stdio-transport.js';
-import type { ProcessExit, StdioLaunch } from '../transports/stdio-transport.js';
+import { StdioProcessTransport } from './stdio-transport.js';
+import type { ProcessExit, StdioLaunch } from './stdio-transport.js';
 
 export interface StdioHandshakeParams {
   name: string;

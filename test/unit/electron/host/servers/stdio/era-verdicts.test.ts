@@ -6,9 +6,9 @@ import {
   LEGACY_VERDICT_MAX_AGE_MS,
   priorFor,
   stdioIdentity,
-} from '../../../../../../electron/host/servers/launch/era-verdicts.js';
-import type { EraVerdict } from '../../../../../../electron/host/servers/launch/era-verdicts.js';
-import { HandshakeWatch } from '../../../../../../electron/host/servers/launch/handshake-watch.js';
+} from '../../../../../../electron/host/servers/stdio/era-verdicts.js';
+import type { EraVerdict } from '../../../../../../electron/host/servers/stdio/era-verdicts.js';
+import { HandshakeWatch } from '../../../../../../electron/host/servers/stdio/handshake-watch.js';
 import { tempDir } from '../../../../../helpers/servers.js';
 
 const discover = {

@@ -4,7 +4,7 @@ import {
   envReferences,
   expandEnvReferences,
   expandEnvReferencesIn,
-} from '../../../../../../electron/host/servers/launch/env-references.js';
+} from '../../../../../../electron/host/servers/config/env-references.js';
 
 describe('${env:NAME} references', () => {
   const env = { HOME: '/home/ada', TOKEN: 's3cret', EMPTY: '' };

@@ -7,9 +7,9 @@ import { ServerOutput } from '../../../../../../electron/host/servers/lifecycle/
 import {
   connectStdio,
   probePatienceMs,
-} from '../../../../../../electron/host/servers/launch/stdio-handshake.js';
+} from '../../../../../../electron/host/servers/stdio/stdio-handshake.js';
 import { createServerClient } from '../../../../../../electron/host/servers/server-client.js';
-import type { StdioProcessTransport } from '../../../../../../electron/host/servers/transports/stdio-transport.js';
+import type { StdioProcessTransport } from '../../../../../../electron/host/servers/stdio/stdio-transport.js';
 import type { StdioServerConfig } from '../../../../../../shared/model/config.js';
 import { fixtureEntry, fixtureServer } from '../../../../../helpers/servers.js';
 

@@ -14,9 +14,9 @@ import type {
 import type { HttpServerConfig } from '../../../../shared/model/config.js';
 import type { HttpTransportKind } from '../../../../shared/model/server.js';
 import { HostError, describeError } from '../../errors.js';
-import { batchTolerantFetch } from './batch-tolerant-transport.js';
+import { batchTolerantFetch } from '../transport/batch-tolerant-transport.js';
 import { connectRetryFetch } from './connect-retry-fetch.js';
-import { expandEnvReferences, expandEnvReferencesIn } from '../launch/env-references.js';
+import { expandEnvReferences, expandEnvReferencesIn } from '../config/env-references.js';
 import { isAuthFailure } from '../../auth/auth-errors.js';
 import type { PreparedAuth } from '../../auth/server-auth.js';
 

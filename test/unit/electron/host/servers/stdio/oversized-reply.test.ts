@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   oversizedReplyError,
   oversizedResponseId,
-} from '../../../../../../electron/host/servers/transports/oversized-reply.js';
-import type { OversizedLine } from '../../../../../../electron/host/servers/transports/line-splitter.js';
+} from '../../../../../../electron/host/servers/stdio/oversized-reply.js';
+import type { OversizedLine } from '../../../../../../electron/host/servers/stdio/line-splitter.js';
 
 const line = (head: string, tail = '', ended = false): OversizedLine => ({
   head,

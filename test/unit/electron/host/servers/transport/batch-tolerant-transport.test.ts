@@ -3,7 +3,7 @@ import {
   batchTolerantFetch,
   splitJsonRpcBatch,
   splitSseBatches,
-} from '../../../../../../electron/host/servers/transports/batch-tolerant-transport.js';
+} from '../../../../../../electron/host/servers/transport/batch-tolerant-transport.js';
 
 const note = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } };
 const reply = { jsonrpc: '2.0', id: 7, result: { ok: true } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter } from '../../../../../../electron/host/servers/transports/line-splitter.js';
-import type { OversizedLine } from '../../../../../../electron/host/servers/transports/line-splitter.js';
+import { LineSplitter } from '../../../../../../electron/host/servers/stdio/line-splitter.js';
+import type { OversizedLine } from '../../../../../../electron/host/servers/stdio/line-splitter.js';
 
 function collect(max: number) {
   const lines: string[] = [];

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectRetryFetch } from '../../../../../../electron/host/servers/transports/connect-retry-fetch.js';
+import { connectRetryFetch } from '../../../../../../electron/host/servers/http/connect-retry-fetch.js';
 
 /** A server that drops the connection of the first `resets` requests without answering, then answers 200. */
 async function flakyServer(resets: number): Promise<{ url: string; server: Server; received: () => number }> {

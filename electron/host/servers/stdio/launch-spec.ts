@@ -4,12 +4,12 @@ import { delimiter, dirname, isAbsolute, join } from 'node:path';
 import type { StdioServerConfig } from '../../../../shared/model/config.js';
 import type { ServerRuntime } from '../../../../shared/model/server.js';
 import { HostError } from '../../errors.js';
-import { expandEnvReferences, expandEnvReferencesIn } from './env-references.js';
+import { expandEnvReferences, expandEnvReferencesIn } from '../config/env-references.js';
 import { fillSecrets } from './setting-references.js';
 import { otherPythonName, runtimeNeed } from './runtime-needs.js';
 import type { HostEnvironment } from './login-env.js';
 import { inheritedEnvironment } from './login-env.js';
-import type { StdioLaunch } from '../transports/stdio-transport.js';
+import type { StdioLaunch } from './stdio-transport.js';
 
 /** The app's own Node runtime: Electron's binary in Node mode, or the Node running the headless host. */
 export interface AppRuntime {
