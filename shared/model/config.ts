@@ -146,7 +146,49 @@ export const ServerConfigSchema = z.union([StdioServerConfigSchema, HttpServerCo
 });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 
-export const isStdioConfig = (c: ServerConfig): c is StdioServerConfig => 'command' in c;
+/**
+ * The transports an entry can name. The file format has no field for it (a
+ * `command` is a local process, a `url` a remote server, as every host
+ * writes it), so it is read once from the entry's shape, here; code that
+ * treats transports differently goes through `transportOf` or `byTransport`,
+ * and a new kind makes the compiler name every place that must handle it.
+ */
+export type TransportKind = 'stdio' | 'http';
+
+/** An entry with its transport made explicit. */
+export type TransportEntry =
+  | { readonly kind: 'stdio'; readonly config: StdioServerConfig }
+  | { readonly kind: 'http'; readonly config: HttpServerConfig };
+
+export function transportOf(config: ServerConfig): TransportEntry {
+  return hasCommand(config) ? { kind: 'stdio', config } : { kind: 'http', config };
+}
+
+// The schema's union is of loose objects, which `in` alone does not narrow.
+const hasCommand = (config: ServerConfig): config is StdioServerConfig => 'command' in config;
+
+/** One case per transport, chosen by the entry's kind (a missing case does not compile). */
+export function byTransport<R>(
+  config: ServerConfig,
+  cases: { readonly [K in TransportKind]: (config: Extract<TransportEntry, { kind: K }>['config']) => R },
+): R {
+  const entry = transportOf(config);
+  switch (entry.kind) {
+    case 'stdio':
+      return cases.stdio(entry.config);
+    case 'http':
+      return cases.http(entry.config);
+    default:
+      return unreachable(entry);
+  }
+}
+
+/** The end of an exhaustive switch: reached only if a case is missing, which the compiler reports. */
+export function unreachable(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}
+
+export const isStdioConfig = (c: ServerConfig): c is StdioServerConfig => transportOf(c).kind === 'stdio';
 
 export const ConfigFileSchema = z.looseObject({
   mcpServers: z.record(ServerNameSchema, ServerConfigSchema).default({}),

@@ -1,4 +1,4 @@
-import { isStdioConfig } from '../../../shared/model/config.js';
+import { byTransport } from '../../../shared/model/config.js';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import type { IdentityParts, ServerIdentity } from '../../../shared/model/consent-rules.js';
 import { canonicalDigest } from '../canonical-json.js';
@@ -13,17 +13,19 @@ import { canonicalDigest } from '../canonical-json.js';
  * roots, env values, headers) are not part of it.
  */
 export function identityParts(config: ServerConfig): IdentityParts {
-  if (isStdioConfig(config)) {
-    const cwd = config.cwd?.trim();
-    return {
-      kind: 'stdio',
-      command: config.command.trim(),
-      args: [...(config.args ?? [])],
-      envNames: [...new Set(Object.keys(config.env ?? {}))].sort(),
-      ...(cwd !== undefined && cwd !== '' ? { cwd } : {}),
-    };
-  }
-  return { kind: 'remote', url: canonicalUrl(config.url) };
+  return byTransport<IdentityParts>(config, {
+    stdio: (stdio) => {
+      const cwd = stdio.cwd?.trim();
+      return {
+        kind: 'stdio',
+        command: stdio.command.trim(),
+        args: [...(stdio.args ?? [])],
+        envNames: [...new Set(Object.keys(stdio.env ?? {}))].sort(),
+        ...(cwd !== undefined && cwd !== '' ? { cwd } : {}),
+      };
+    },
+    http: (http) => ({ kind: 'remote', url: canonicalUrl(http.url) }),
+  });
 }
 
 /** The identity of a server entry: its parts and the SHA-256 of their canonical JSON. */

@@ -1,9 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { isStdioConfig } from '../../../shared/model/config.js';
+import { byTransport } from '../../../shared/model/config.js';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
-import { launcherOf } from './stdio/launcher-output.js';
-import type { ServerOutput } from './lifecycle/server-output.js';
 
 /** What a connected client learnt in the handshake, as the snapshot shows it (all absent when not connected). */
 export function negotiatedFacts(
@@ -36,25 +34,18 @@ export function negotiatedFacts(
   };
 }
 
-/** Launcher and stray-output facts of a stdio server, for the snapshot. */
-export function launchFacts(
-  config: ServerConfig,
-  output: ServerOutput,
-): Pick<ServerSnapshot, 'launcher' | 'strayStdout' | 'bundle'> {
-  if (!isStdioConfig(config)) return {};
-  const launcher = launcherOf(config.command, config.args ?? []);
-  const stray = output.strayStdout;
-  const bundle = config.bundle ? { id: config.bundle.id, version: config.bundle.version } : undefined;
-  return {
-    ...(launcher ? { launcher } : {}),
-    ...(stray ? { strayStdout: stray } : {}),
-    ...(bundle ? { bundle } : {}),
-  };
-}
-
 /** What is run or reached, for display: `npx -y "a b"` or the URL. */
 export function describeTarget(config: ServerConfig): string {
-  if (!isStdioConfig(config)) return config.url;
   const quote = (s: string) => (/[\s"']/.test(s) ? JSON.stringify(s) : s);
-  return [config.command, ...(config.args ?? [])].map(quote).join(' ');
+  return byTransport(config, {
+    stdio: (stdio) => [stdio.command, ...(stdio.args ?? [])].map(quote).join(' '),
+    http: (http) => http.url,
+  });
+}
+
+/** "Connected to server-everything 2.0.0, protocol 2025-11-25", for the log. */
+export function connectedLine(client: Client): string {
+  const info = client.getServerVersion();
+  const who = info ? `${info.name} ${info.version}` : 'server';
+  return `Connected to ${who}, protocol ${client.getNegotiatedProtocolVersion() ?? 'unknown'}`;
 }

@@ -4,6 +4,7 @@ import {
   ServerConfigSchema,
   blockedEnvMessage,
   blockedEnvNames,
+  byTransport,
   isStdioConfig,
 } from '../../../../shared/model/config.js';
 import type { ServerConfig } from '../../../../shared/model/config.js';
@@ -145,26 +146,26 @@ export function previewServers(
     };
     if (!config)
       return { ...base, transport: 'stdio', target: '', envNames: [], headerNames: [], sentVariables: [] };
-    if (isStdioConfig(config)) {
-      return {
+    return byTransport<ImportServerPreview>(config, {
+      stdio: (config) => ({
         ...base,
         transport: 'stdio',
         target: [config.command, ...(config.args ?? [])].join(' '),
         envNames: Object.keys(config.env ?? {}),
         headerNames: [],
         sentVariables: [],
-      };
-    }
-    return {
-      ...base,
-      transport: 'http',
-      target: config.url,
-      envNames: [],
-      headerNames: Object.keys(config.headers ?? {}),
-      sentVariables: [
-        ...new Set([config.url, ...Object.values(config.headers ?? {})].flatMap(envReferences)),
-      ],
-    };
+      }),
+      http: (config) => ({
+        ...base,
+        transport: 'http',
+        target: config.url,
+        envNames: [],
+        headerNames: Object.keys(config.headers ?? {}),
+        sentVariables: [
+          ...new Set([config.url, ...Object.values(config.headers ?? {})].flatMap(envReferences)),
+        ],
+      }),
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { isStdioConfig } from '../../../../shared/model/config.js';
+import { byTransport, isStdioConfig } from '../../../../shared/model/config.js';
 import type { HttpServerConfig, OAuthConfig, ServerConfig } from '../../../../shared/model/config.js';
 import type { HttpServerInput, ServerInput } from '../../../../shared/model/server-input.js';
 import type { LaunchRequest } from '../../platform.js';
@@ -16,34 +16,34 @@ const FORM_OAUTH_KEYS = new Set(['clientId', 'scopes']);
  * is never part of the form's input).
  */
 export function inputOf(name: string, config: ServerConfig, clientSecretStored = false): ServerInput {
-  if (isStdioConfig(config)) {
-    return {
+  return byTransport<ServerInput>(config, {
+    stdio: (config) => ({
       transport: 'stdio',
       name,
       command: config.command,
       args: config.args ?? [],
       env: config.env ?? {},
       ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
-    };
-  }
-  return {
-    transport: 'http',
-    name,
-    url: config.url,
-    ...(config.type !== undefined ? { type: config.type } : {}),
-    headers: config.headers ?? {},
-    ...(config.oauth !== undefined || clientSecretStored
-      ? {
-          oauth: {
-            clientId: config.oauth?.clientId ?? '',
-            clientSecret: '',
-            clearClientSecret: false,
-            clientSecretStored,
-            scopes: (config.oauth?.scopes ?? []).join(' '),
-          },
-        }
-      : {}),
-  };
+    }),
+    http: (config) => ({
+      transport: 'http',
+      name,
+      url: config.url,
+      ...(config.type !== undefined ? { type: config.type } : {}),
+      headers: config.headers ?? {},
+      ...(config.oauth !== undefined || clientSecretStored
+        ? {
+            oauth: {
+              clientId: config.oauth?.clientId ?? '',
+              clientSecret: '',
+              clearClientSecret: false,
+              clientSecretStored,
+              scopes: (config.oauth?.scopes ?? []).join(' '),
+            },
+          }
+        : {}),
+    }),
+  });
 }
 
 /** The form's values laid over the previous entry, keeping its other keys (disabled, disabledTools, timeouts…). */
@@ -118,27 +118,29 @@ export function clientSecretChange(input: ServerInput): ClientSecretChange {
  * header names and the host variables its `${env:NAME}` references send there.
  */
 export function launchOf(name: string, config: ServerConfig): LaunchRequest {
-  if (!isStdioConfig(config)) {
-    const headers = config.headers ?? {};
-    return {
-      kind: 'remote',
+  return byTransport<LaunchRequest>(config, {
+    http: (config) => {
+      const headers = config.headers ?? {};
+      return {
+        kind: 'remote',
+        name,
+        url: config.url,
+        destination: destinationOf(config.url),
+        headerNames: Object.keys(headers),
+        headers: Object.entries(headers).map(([key, value]) => ({ name: key, value })),
+        sentVariables: [...new Set(sentTexts(config).flatMap(envReferences))],
+      };
+    },
+    stdio: (config) => ({
+      kind: 'stdio',
       name,
-      url: config.url,
-      destination: destinationOf(config.url),
-      headerNames: Object.keys(headers),
-      headers: Object.entries(headers).map(([key, value]) => ({ name: key, value })),
-      sentVariables: [...new Set(sentTexts(config).flatMap(envReferences))],
-    };
-  }
-  return {
-    kind: 'stdio',
-    name,
-    command: config.command,
-    args: config.args ?? [],
-    cwd: config.cwd,
-    envNames: Object.keys(config.env ?? {}),
-    env: Object.entries(config.env ?? {}).map(([key, value]) => ({ name: key, value })),
-  };
+      command: config.command,
+      args: config.args ?? [],
+      cwd: config.cwd,
+      envNames: Object.keys(config.env ?? {}),
+      env: Object.entries(config.env ?? {}).map(([key, value]) => ({ name: key, value })),
+    }),
+  });
 }
 
 /**
@@ -154,10 +156,10 @@ export function needsLaunchConsent(previous: ServerConfig | undefined, next: Ser
 
 /** The parts of an entry that decide what runs or where data goes. */
 function launchIdentity(config: ServerConfig): unknown {
-  if (isStdioConfig(config)) {
-    return ['stdio', config.command, config.args ?? [], config.cwd ?? null, sorted(config.env ?? {})];
-  }
-  return ['remote', config.url, config.type ?? null, sorted(config.headers ?? {}), oauthSent(config)];
+  return byTransport<unknown>(config, {
+    stdio: (c) => ['stdio', c.command, c.args ?? [], c.cwd ?? null, sorted(c.env ?? {})],
+    http: (c) => ['remote', c.url, c.type ?? null, sorted(c.headers ?? {}), oauthSent(c)],
+  });
 }
 
 /**

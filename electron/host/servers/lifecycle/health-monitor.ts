@@ -1,3 +1,5 @@
+import type { Client } from '@modelcontextprotocol/client';
+
 /**
  * Pings an idle connection every `intervalMs`. A server that is busy
  * answering requests is evidently alive; one that has gone quiet is asked.
@@ -56,4 +58,9 @@ export class HealthMonitor {
     }
     this.schedule();
   }
+}
+
+/** A cheap request that proves a server alive: ping, or on the 2026-07-28 wire (no ping) server/discover. */
+export function pingOf(client: Client, timeout: number): Promise<unknown> {
+  return client.getProtocolEra() === 'modern' ? client.discover({ timeout }) : client.ping({ timeout });
 }

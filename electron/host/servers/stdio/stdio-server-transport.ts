@@ -1,0 +1,171 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { StdioServerConfig, TransportEntry } from '../../../../shared/model/config.js';
+import type { ServerRuntime, ServerStatus } from '../../../../shared/model/server.js';
+import type { HostError } from '../../errors.js';
+import { describeExitStatus } from '../connection-failure.js';
+import type { ConnectionOptions } from '../connection-options.js';
+import { withSecrets } from '../config/entry-secrets.js';
+import type { ServerOutput } from '../lifecycle/server-output.js';
+import type {
+  ConnectAttempt,
+  ServerTransport,
+  SessionEnding,
+  TransportFacts,
+  TransportSession,
+} from '../transport/server-transport.js';
+import { priorFor, recordEra, stdioIdentity } from './era-verdicts.js';
+import { resolveLaunch } from './launch-spec.js';
+import { launcherLines, launcherOf } from './launcher-output.js';
+import { connectStdio, probePatienceMs } from './stdio-handshake.js';
+import type { ProcessExit, StdioProcessTransport } from './stdio-transport.js';
+
+/**
+ * A local server: its command resolved against the login environment, run in
+ * its own process group, reached over its stdin and stdout, its era probed
+ * or taken from the remembered verdict (stdio-handshake.ts), and its exit
+ * noticed and worded with its last words.
+ */
+export class StdioServerTransport implements ServerTransport {
+  readonly kind = 'stdio';
+  readonly signIn = undefined;
+  /** The process of the running or last attempt: the one to stop and the one whose pid is shown. */
+  private process: StdioProcessTransport | undefined;
+  private client: Client | undefined;
+  private runtime: ServerRuntime | undefined;
+
+  constructor(
+    private readonly name: string,
+    private config: StdioServerConfig,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  reconfigure(entry: TransportEntry): boolean {
+    if (entry.kind !== 'stdio') return false;
+    this.config = entry.config;
+    return true;
+  }
+
+  facts(status: ServerStatus): TransportFacts {
+    const launcher = launcherOf(this.config.command, this.config.args ?? []);
+    const bundle = this.config.bundle;
+    const pid = this.process?.pid;
+    return {
+      ...(launcher ? { launcher } : {}),
+      ...(bundle ? { bundle: { id: bundle.id, version: bundle.version } } : {}),
+      ...(pid !== undefined && status !== 'stopped' ? { pid } : {}),
+      ...(this.runtime !== undefined ? { runtime: this.runtime } : {}),
+    };
+  }
+
+  signInFailure(): HostError | undefined {
+    return undefined;
+  }
+
+  /**
+   * Spawns the server and completes the handshake, with the era remembered
+   * for this program if there is one; records the era it settled on for the
+   * next start.
+   */
+  async connect(attempt: ConnectAttempt): Promise<TransportSession> {
+    const { name, options } = this;
+    const config = this.config;
+    const environment = await options.environment();
+    const secrets = await options.launchSecrets?.(name, config);
+    const expanded = await withSecrets(name, config, options.secrets);
+    const { launch, runtime } = await resolveLaunch(name, expanded, environment, undefined, secrets);
+    if (!attempt.isCurrent()) throw new Error('stopped while starting');
+    this.runtime = runtime;
+    if (runtime.note !== undefined) attempt.output.note(runtime.note, 'info');
+    const verdicts = options.eraVerdicts;
+    const identity = stdioIdentity(config);
+    const remembered = verdicts?.get(name);
+    const prior = priorFor(remembered, identity);
+    const launcher = launcherLines(config.command, config.args ?? []);
+    const { client, transport, settledBy } = await connectStdio({
+      name,
+      launch,
+      graceMs: options.stopGraceMs ?? 2000,
+      connectTimeoutMs: attempt.connectTimeoutMs,
+      prior,
+      isCurrent: () => attempt.isCurrent(),
+      output: attempt.output,
+      newClient: () => {
+        this.client = attempt.newClient(prior, probePatienceMs(attempt.connectTimeoutMs));
+        return this.client;
+      },
+      afterConnect: (connected) => attempt.loadCatalog(connected),
+      adopt: (process) => {
+        this.process = process;
+        attempt.output.newProcess(launcher);
+        if (attempt.isCurrent()) attempt.changed();
+      },
+      onProcessExit: (exit) => {
+        logExit(attempt, exit);
+      },
+      onRetry: (reason) => {
+        attempt.output.note(reason, 'warning');
+      },
+      describeFailure: (error, process) =>
+        attempt.describeFailure(error, 'initialize', endingOf(process, attempt.output)),
+      describeExit: (exit, process) =>
+        exitMessage(name, exit, 'before completing the MCP handshake', attempt.output, process.pendingStdout),
+    });
+    const session = this.session(client, transport, attempt);
+    if (attempt.isCurrent() && verdicts) {
+      const settled =
+        settledBy === 'prior'
+          ? { by: 'prior' as const, rememberedVersion: remembered?.serverVersion }
+          : { by: 'probe' as const };
+      const note = recordEra(verdicts, name, client, identity, settled);
+      if (note !== undefined) attempt.log('info', note);
+    }
+    return session;
+  }
+
+  async abandon(): Promise<void> {
+    const { client, process } = this;
+    this.client = undefined;
+    await client?.close().catch(() => undefined);
+    await process?.close();
+  }
+
+  private session(client: Client, process: StdioProcessTransport, attempt: ConnectAttempt): TransportSession {
+    const session: TransportSession = {
+      client,
+      onEnded: undefined,
+      ending: () => endingOf(process, attempt.output),
+      close: async (failed) => {
+        if (failed) await process.terminate();
+        // Client.close closes the transport, which runs the stop sequence (once).
+        await client.close().catch(() => undefined);
+        await process.close();
+      },
+    };
+    process.onExit = (exit) => {
+      logExit(attempt, exit);
+      session.onEnded?.(exitMessage(this.name, exit, 'unexpectedly', attempt.output));
+    };
+    return session;
+  }
+}
+
+function endingOf(process: StdioProcessTransport, output: ServerOutput): SessionEnding | undefined {
+  const exit = process.exit;
+  return exit ? { status: exit, lastWords: output.lastWords(process.pendingStdout) } : undefined;
+}
+
+function exitMessage(
+  name: string,
+  exit: ProcessExit,
+  when: string,
+  output: ServerOutput,
+  pendingStdout = '',
+): string {
+  const words = output.lastWords(pendingStdout);
+  return `Server "${name}" ${describeExitStatus(exit)} ${when}${words ? `. ${words}` : ''}`;
+}
+
+function logExit(attempt: ConnectAttempt, exit: ProcessExit): void {
+  const how = exit.signal ? `killed by ${exit.signal}` : `exited with code ${String(exit.code)}`;
+  attempt.log(exit.signal !== null || exit.code !== 0 ? 'warning' : 'info', `Process ${how}`);
+}
