@@ -12,8 +12,7 @@ import type {
 } from '../../../shared/model/server.js';
 import type { ServerIdentity } from '../../../shared/model/consent-rules.js';
 import { serverIdentity } from '../consent/server-identity.js';
-import type { ElicitationServices } from '../client-features/elicitation-handler.js';
-import type { SamplingServices } from '../client-features/sampling-handler.js';
+import type { ClientFeature } from '../client-features/client-feature.js';
 import { HostError, describeError } from '../errors.js';
 import { describeExitStatus, requestFailure } from './connection-failure.js';
 import { priorFor, recordEra, stdioIdentity } from './stdio/era-verdicts.js';
@@ -70,10 +69,8 @@ export interface ConnectionOptions extends ConnectionTuning {
   onLog?: (entry: NewLogEntry) => void;
   /** A resource this server's client subscribed to changed (`notifications/resources/updated`). */
   onResourceUpdated?: (server: string, uri: string) => void;
-  /** When set, the client declares sampling (with tools) and answers it through consent and Claude. */
-  sampling?: SamplingServices;
-  /** When set, the client declares elicitation (form and URL mode) and answers it through consent. */
-  elicitation?: ElicitationServices;
+  /** What the client offers the server (client-features/feature-list.ts); absent: roots and MCP Apps only. */
+  clientFeatures?: readonly ClientFeature[];
   /** Remembered protocol eras of stdio servers, so a restart does not probe again. */
   eraVerdicts?: EraVerdicts;
   /** OAuth for remote servers (sign-in, tokens); absent: remote servers use static headers only. */
@@ -671,10 +668,9 @@ export class ServerConnection {
       appVersion: this.options.appVersion,
       negotiation,
       probeTimeoutMs,
-      roots: () => this.config.roots ?? [],
+      config: () => this.config,
       listChanged: catalog.listChangedHandlers(),
-      sampling: this.options.sampling,
-      elicitation: this.options.elicitation,
+      features: this.options.clientFeatures,
       onResourceUpdated: (uri) => {
         if (generation === this.generation) this.options.onResourceUpdated?.(this.name, uri);
       },
