@@ -2,7 +2,8 @@ import { ServerConnection } from '../host/servers/server-connection.js';
 import type { ConnectionOptions } from '../host/servers/server-connection.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
 import { describeError } from '../host/errors.js';
-import { nonInteractiveElicitation } from '../host/client-features/elicitation-non-interactive.js';
+import { nonInteractiveElicitation } from '../host/client-features/elicitation/elicitation-non-interactive.js';
+import { hostClientFeatures } from '../host/client-features/feature-list.js';
 import { readConformanceContext } from './conformance/context.js';
 import { plainScenarios } from './conformance/scenarios.js';
 import type { ConformanceScenario } from './conformance/scenarios.js';
@@ -79,7 +80,7 @@ function connectionOptions(
         process.stderr.write(`[${entry.source}] ${entry.text}\n`);
       }
     },
-    elicitation: nonInteractiveElicitation,
+    clientFeatures: hostClientFeatures({ elicitation: nonInteractiveElicitation }),
     ...extra,
   };
 }

@@ -4,7 +4,7 @@ import type { ConsentBroker } from './consent/consent-broker.js';
 import type { Platform } from './platform.js';
 import type { HostEnvironment } from './servers/stdio/login-env.js';
 import type { ConnectionTuning } from './servers/server-connection.js';
-import type { SamplingModel } from './client-features/sampling-model.js';
+import type { SamplingModel } from './client-features/sampling/sampling-model.js';
 import type { SandboxLocation } from './apps/app-views.js';
 import type { SandboxResponse } from './apps/sandbox-responder.js';
 import type { BundleInstaller } from './install/bundle/bundle-installer.js';

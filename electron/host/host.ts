@@ -7,9 +7,10 @@ import type { StdioServerConfig } from '../../shared/model/config.js';
 import type { AnyHostEventListener, HostEventSink } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
 import { attentionNote } from './consent/attention-note.js';
-import { AnthropicSamplingModel, claudeSettingsFrom } from './client-features/sampling-model.js';
-import type { ClaudeSettingsSource } from './client-features/sampling-model.js';
-import { SamplingRateLimiter } from './client-features/sampling-rate-limit.js';
+import { AnthropicSamplingModel, claudeSettingsFrom } from './client-features/sampling/sampling-model.js';
+import type { ClaudeSettingsSource } from './client-features/sampling/sampling-model.js';
+import { SamplingRateLimiter } from './client-features/sampling/sampling-rate-limit.js';
+import { hostClientFeatures } from './client-features/feature-list.js';
 import { ConfigStore } from './servers/config/config-store.js';
 import { hostEnvironment } from './servers/stdio/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
@@ -143,21 +144,24 @@ export function createHost(options: HostOptions): Host {
     },
     emit,
     logs,
-    ...(options.interactive !== false
-      ? {
-          sampling: {
-            consent,
-            // Sampling uses the key and base URL of the chat's settings (then the environment).
-            model:
-              options.samplingModel ??
-              new AnthropicSamplingModel(
-                claudeSettingsFrom((): Promise<ClaudeSettingsSource> => persistence.settings()),
-              ),
-            limiter: new SamplingRateLimiter(options.samplingPerMinute ?? 10),
-          },
-          elicitation: { consent, openExternal: (url: string) => options.platform.openExternal(url) },
-        }
-      : {}),
+    // A person present: sampling and elicitation besides roots and MCP Apps.
+    clientFeatures: hostClientFeatures(
+      options.interactive !== false
+        ? {
+            sampling: {
+              consent,
+              // Sampling uses the key and base URL of the chat's settings (then the environment).
+              model:
+                options.samplingModel ??
+                new AnthropicSamplingModel(
+                  claudeSettingsFrom((): Promise<ClaudeSettingsSource> => persistence.settings()),
+                ),
+              limiter: new SamplingRateLimiter(options.samplingPerMinute ?? 10),
+            },
+            elicitation: { consent, openExternal: (url: string) => options.platform.openExternal(url) },
+          }
+        : {},
+    ),
     onResourceUpdated: (server, uri) => {
       emit('resourceUpdated', { server, uri, at: Date.now() });
     },

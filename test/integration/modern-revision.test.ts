@@ -9,7 +9,8 @@ import type { ToolCallResult } from '../../shared/model/server.js';
 import { startModernHttp } from '../helpers/http-servers.js';
 import type { HttpServerProcess } from '../helpers/http-servers.js';
 import { openConnection, stopConnections } from '../helpers/connection.js';
-import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling-model.js';
+import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling/sampling-model.js';
+import { hostClientFeatures } from '../../electron/host/client-features/feature-list.js';
 import { createTestHost, value, waitForEvent } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
@@ -62,7 +63,11 @@ describe('2026-07-28 revision through the host core', () => {
     const { consent, asked } = consentAnswering(() => ({ action: 'accept', content: { note: 'go' } }));
     const { connection } = openConnection(
       { url: `${origin}/mcp` },
-      { elicitation: { consent, openExternal: () => Promise.reject(new Error('no browser')) } },
+      {
+        clientFeatures: hostClientFeatures({
+          elicitation: { consent, openExternal: () => Promise.reject(new Error('no browser')) },
+        }),
+      },
     );
     expect((await connection.start()).era).toBe('modern');
 
@@ -82,7 +87,11 @@ describe('2026-07-28 revision through the host core', () => {
     const { consent } = consentAnswering(() => ({ action: 'decline' }));
     const { connection } = openConnection(
       { url: `${origin}/mcp` },
-      { elicitation: { consent, openExternal: () => Promise.reject(new Error('no browser')) } },
+      {
+        clientFeatures: hostClientFeatures({
+          elicitation: { consent, openExternal: () => Promise.reject(new Error('no browser')) },
+        }),
+      },
     );
     await connection.start();
     expect(text(await connection.callTool('confirm', '{"action":"drop"}'))).toBe('decline null confirm:drop');

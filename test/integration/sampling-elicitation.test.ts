@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from '../../electron/host/host-types.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
-import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling-model.js';
+import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling/sampling-model.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
 import type { ToolCallResult } from '../../shared/model/server.js';

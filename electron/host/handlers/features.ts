@@ -1,6 +1,6 @@
 import type { DomainHandlers } from '../ipc/handlers.js';
 import type { Platform } from '../platform.js';
-import { describeRoot, rootUriFromPath, withRoot } from '../client-features/roots.js';
+import { describeRoot, rootUriFromPath, withRoot } from '../client-features/roots/roots.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import { complete } from '../features/completions.js';
 import { allPrompts, resourceListing } from '../features/listings.js';

@@ -1,8 +1,7 @@
 import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import type { ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
-import type { ElicitationServices } from '../client-features/elicitation-handler.js';
-import type { SamplingServices } from '../client-features/sampling-handler.js';
+import type { ClientFeature } from '../client-features/client-feature.js';
 import type { OAuthServices } from '../auth/server-auth.js';
 import type { EraVerdicts } from './stdio/era-verdicts.js';
 import type { HostEnvironment } from './stdio/login-env.js';
@@ -38,10 +37,8 @@ export interface ConnectionOptions extends ConnectionTuning {
   onLog?: (entry: NewLogEntry) => void;
   /** A resource this server's client subscribed to changed (`notifications/resources/updated`). */
   onResourceUpdated?: (server: string, uri: string) => void;
-  /** When set, the client declares sampling (with tools) and answers it through consent and Claude. */
-  sampling?: SamplingServices;
-  /** When set, the client declares elicitation (form and URL mode) and answers it through consent. */
-  elicitation?: ElicitationServices;
+  /** What the client offers the server (client-features/feature-list.ts); absent: roots and MCP Apps only. */
+  clientFeatures?: readonly ClientFeature[];
   /** Remembered protocol eras of stdio servers, so a restart does not probe again. */
   eraVerdicts?: EraVerdicts;
   /** OAuth for remote servers (sign-in, tokens); absent: remote servers use static headers only. */

@@ -7,12 +7,10 @@ import type {
   ResponseCacheStore,
   Tool,
 } from '@modelcontextprotocol/client';
-import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/model/tool-meta.js';
-import { installElicitation } from '../client-features/elicitation-handler.js';
-import type { ElicitationServices } from '../client-features/elicitation-handler.js';
-import { installRootsHandler } from '../client-features/roots.js';
-import { installSampling } from '../client-features/sampling-handler.js';
-import type { SamplingServices } from '../client-features/sampling-handler.js';
+import type { ServerConfig } from '../../../shared/model/config.js';
+import { installClientFeatures } from '../client-features/client-feature.js';
+import type { ClientFeature } from '../client-features/client-feature.js';
+import { hostClientFeatures } from '../client-features/feature-list.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
 import { headerDeclarationProblem } from './tool-header-declarations.js';
@@ -25,11 +23,14 @@ export interface ServerClientOptions {
   negotiation: PriorDiscovery | 'legacy-only' | undefined;
   /** How long the version probe may go unanswered before the legacy handshake. */
   probeTimeoutMs: number;
-  /** The folders this server may see, read when it asks. */
-  roots: () => readonly string[];
+  /** The server's entry as it is now (client features read it, e.g. its roots). */
+  config: () => ServerConfig;
   listChanged: ListChangedHandlers;
-  sampling?: SamplingServices | undefined;
-  elicitation?: ElicitationServices | undefined;
+  /**
+   * What this client offers the server (client-features/feature-list.ts);
+   * absent: the features every client has, with no person to ask.
+   */
+  features?: readonly ClientFeature[] | undefined;
   onResourceUpdated: (uri: string) => void;
   /** The server's `notifications/message`, as log entries; also the host's own lines about this server. */
   onLog: (entry: NewLogEntry) => void;
@@ -99,9 +100,8 @@ function watchDroppedTools(client: Client, onDropped: (tool: string, reason: str
 
 /**
  * The SDK client for one connection attempt to one server: what the host
- * declares (roots; sampling and elicitation when a person can answer them;
- * the MCP Apps extension), how it negotiates the era, and the handlers of
- * what the server may send. Strict capabilities: besides the catalog's own
+ * declares and answers (its client features), how it negotiates the era,
+ * the server's log and resource updates. Strict capabilities: besides the catalog's own
  * `requireCapability` checks, the SDK refuses any request whose capability
  * the server did not declare.
  */
@@ -109,13 +109,8 @@ export function createServerClient(options: ServerClientOptions): Client {
   const client = new HostClient(
     { name: 'mcp-host', title: 'MCP Host', version: options.appVersion },
     {
-      capabilities: {
-        roots: { listChanged: true },
-        ...(options.sampling ? { sampling: { tools: {} } } : {}),
-        ...(options.elicitation ? { elicitation: { form: {}, url: {} } } : {}),
-        // MCP Apps: tools may name ui:// views, which the host shows sandboxed (electron/host/apps/).
-        extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } },
-      },
+      // Declared by the features below (installClientFeatures).
+      capabilities: {},
       versionNegotiation:
         options.negotiation === 'legacy-only'
           ? { mode: 'legacy' }
@@ -135,15 +130,11 @@ export function createServerClient(options: ServerClientOptions): Client {
       text: `Tool "${tool}" was dropped: its x-mcp-header declaration is invalid (${reason})`,
     });
   });
-  installRootsHandler(client, options.roots);
-  if (options.sampling) {
-    installSampling(
-      client,
-      { server: options.server, instructions: () => client.getInstructions() },
-      options.sampling,
-    );
-  }
-  if (options.elicitation) installElicitation(client, options.server, options.elicitation);
+  installClientFeatures(client, options.features ?? hostClientFeatures(), {
+    server: options.server,
+    config: options.config,
+    instructions: () => client.getInstructions(),
+  });
   client.setNotificationHandler('notifications/resources/updated', (notification) => {
     options.onResourceUpdated(notification.params.uri);
   });

@@ -73,10 +73,9 @@ function attemptClient(
     appVersion: options.appVersion,
     negotiation,
     probeTimeoutMs,
-    roots: () => params.config().roots ?? [],
+    config: params.config,
     listChanged: catalog.listChangedHandlers(),
-    sampling: options.sampling,
-    elicitation: options.elicitation,
+    features: options.clientFeatures,
     onResourceUpdated: (uri) => {
       if (params.isCurrent()) options.onResourceUpdated?.(server, uri);
     },

@@ -65,7 +65,7 @@ async function handshake(config: StdioServerConfig, prior?: PriorDiscovery): Pro
         appVersion: '0.0.0-test',
         negotiation: prior,
         probeTimeoutMs: probePatienceMs(CONNECT_TIMEOUT_MS),
-        roots: () => [],
+        config: () => config,
         listChanged: {},
         onResourceUpdated: () => undefined,
         onLog: () => undefined,

@@ -2,8 +2,8 @@ import { stat } from 'node:fs/promises';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/client';
-import type { RootInfo } from '../../../shared/model/features.js';
-import { HostError } from '../errors.js';
+import type { RootInfo } from '../../../../shared/model/features.js';
+import { HostError } from '../../errors.js';
 
 /**
  * Roots: the folders a server may see. They are per server, file:// only,

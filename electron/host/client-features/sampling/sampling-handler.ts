@@ -1,9 +1,13 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/client';
 import type { SamplingBlock, SamplingMessageIn, SamplingParams, SamplingResult } from './sampling-types.js';
-import type { SamplingAnswer, SamplingPart, SamplingPrompt } from '../../../shared/model/sampling-consent.js';
-import type { ConsentBroker } from '../consent/consent-broker.js';
-import { HostError } from '../errors.js';
+import type {
+  SamplingAnswer,
+  SamplingPart,
+  SamplingPrompt,
+} from '../../../../shared/model/sampling-consent.js';
+import type { ConsentBroker } from '../../consent/consent-broker.js';
+import { HostError } from '../../errors.js';
 import type { SamplingModel } from './sampling-model.js';
 import { selectSamplingModel } from './sampling-model-selection.js';
 import type { SamplingRateLimiter } from './sampling-rate-limit.js';

@@ -5,10 +5,10 @@ import type {
   ElicitRequestURLParams,
   ElicitResult,
 } from '@modelcontextprotocol/client';
-import { buildForm, completeContent, describeErrors } from '../../../shared/model/elicitation-form.js';
-import { analyzeUrl } from '../../../shared/model/elicitation-url.js';
-import type { ConsentBroker } from '../consent/consent-broker.js';
-import { HostError, describeError } from '../errors.js';
+import { buildForm, completeContent, describeErrors } from '../../../../shared/model/elicitation-form.js';
+import { analyzeUrl } from '../../../../shared/model/elicitation-url.js';
+import type { ConsentBroker } from '../../consent/consent-broker.js';
+import { HostError, describeError } from '../../errors.js';
 
 /** What elicitation needs from the host. */
 export interface ElicitationServices {

@@ -1,4 +1,4 @@
-import type { ConsentBroker } from '../consent/consent-broker.js';
+import type { ConsentBroker } from '../../consent/consent-broker.js';
 import type { ElicitationServices } from './elicitation-handler.js';
 
 /**

@@ -4,9 +4,9 @@ import {
   TIER_MODELS,
   selectSamplingModel,
   tierOf,
-} from '../../../../../electron/host/client-features/sampling-model-selection.js';
-import { SamplingRateLimiter } from '../../../../../electron/host/client-features/sampling-rate-limit.js';
-import { checkToolMessages } from '../../../../../electron/host/client-features/sampling-handler.js';
+} from '../../../../../../electron/host/client-features/sampling/sampling-model-selection.js';
+import { SamplingRateLimiter } from '../../../../../../electron/host/client-features/sampling/sampling-rate-limit.js';
+import { checkToolMessages } from '../../../../../../electron/host/client-features/sampling/sampling-handler.js';
 
 describe('sampling model selection', () => {
   it('no preferences: the default model', () => {

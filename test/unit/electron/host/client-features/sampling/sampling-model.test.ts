@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   AnthropicSamplingModel,
   claudeSettingsFrom,
-} from '../../../../../electron/host/client-features/sampling-model.js';
-import { startFakeAnthropic } from '../../../../fixtures/fake-anthropic.js';
+} from '../../../../../../electron/host/client-features/sampling/sampling-model.js';
+import { startFakeAnthropic } from '../../../../../fixtures/fake-anthropic.js';
 
 const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
 afterEach(() => {

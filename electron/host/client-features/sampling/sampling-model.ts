@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { SamplingBlock, SamplingMessageIn, SamplingToolChoice } from './sampling-types.js';
-import { describeError } from '../errors.js';
+import { describeError } from '../../errors.js';
 
 /**
  * The narrow model interface sampling needs: one non-streaming completion.

@@ -1,0 +1,50 @@
+import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
+import type { ServerConfig } from '../../../shared/model/config.js';
+
+/**
+ * What one connection tells a client feature about its own server. Read the
+ * getters at each use: the entry may be edited while connected, and the
+ * instructions exist only after the handshake.
+ */
+export interface ClientFeatureContext {
+  /** The server's name in the configuration (dialogs show it; rate limits are keyed by it). */
+  readonly server: string;
+  /** The server's entry as it is now. */
+  readonly config: () => ServerConfig;
+  /** The server's own `instructions` from the handshake. */
+  readonly instructions: () => string | undefined;
+}
+
+/**
+ * Something the host's per-server client offers a server: roots, sampling,
+ * elicitation, an extension such as MCP Apps. A feature says what the client
+ * declares for it and installs the handlers of what the server may then send;
+ * differences between the 2025 and 2026-07-28 wire stay inside the feature.
+ * The list the host runs is built once, in feature-list.ts.
+ */
+export interface ClientFeature {
+  /** A short name (logs, tests). */
+  readonly name: string;
+  /**
+   * What the client declares: a top-level capability, or an entry under
+   * `extensions` keyed by the extension's id. Registered with the SDK's
+   * `Client.registerCapabilities`, which merges `extensions` across features.
+   */
+  readonly capabilities: ClientCapabilities;
+  /** Installs its request and notification handlers on a new client for one server (before connect). */
+  readonly install?: (client: Client, context: ClientFeatureContext) => void;
+}
+
+/**
+ * Declares every feature on a client that has not connected yet, then
+ * installs their handlers (the SDK refuses a handler whose capability is not
+ * declared, so all declarations come first).
+ */
+export function installClientFeatures(
+  client: Client,
+  features: readonly ClientFeature[],
+  context: ClientFeatureContext,
+): void {
+  for (const feature of features) client.registerCapabilities(feature.capabilities);
+  for (const feature of features) feature.install?.(client, context);
+}
