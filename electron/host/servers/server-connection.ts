@@ -150,7 +150,7 @@ export class ServerConnection extends ConnectionLifecycle {
   }
 
   private signInControl() {
-    const control = this.options.oauth ? this.transport.signIn : undefined;
+    const control = this.transport.signIn;
     if (!control) {
       throw new HostError('invalid_params', `Server "${this.name}" is not a remote server that signs in`);
     }
