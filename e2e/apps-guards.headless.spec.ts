@@ -31,12 +31,10 @@ test.beforeEach(async ({ app, page }) => {
   await page.getByRole('tab', { name: /Tools/ }).click();
 });
 
-// FIXME (issue 21, finding 9a, still open): passes alone, but run again in the same worker
-// (--repeat-each=4: 4 of 4) or after the accessibility spec, the app's own request at start is
-// granted without any click: the proxy's "inherited activation" check (sandbox-proxy.ts) misses an
-// activation that reaches its frame after it loaded. The guard needs a signal the app cannot get
-// without a real input in its frame; until then this stays a known gap, not a passing test.
-test.fixme('an app gets full screen only right after a click inside its own frame', async ({ page }) => {
+// With tracing on (trace: 'retain-on-failure'), Playwright runs a script with a user gesture in the
+// proxy page as soon as the app's frame appears: the proxy page gets an activation no one gave the
+// app. The proxy must not take that for a click in the app (sandbox-proxy.ts, `inApp`).
+test('an app gets full screen only right after a click inside its own frame', async ({ page }) => {
   await callTool(page, 'pushy');
   const view = appIn(page, 'ui://apps/pushy.html');
   const fullscreen = page.getByRole('dialog', { name: 'App of pushy' });
@@ -48,6 +46,14 @@ test.fixme('an app gets full screen only right after a click inside its own fram
   // On its own (even after posting a forged activation notice): refused, with an error to the app.
   await expect(view.locator('#auto')).toContainText('auto: refused');
   await expect(view.locator('#auto')).toContainText('needs a click or key press inside the app');
+  // A click on its button that is no press of the person's: a script run with a user gesture (as
+  // Playwright's evaluations are), while the focus is on the host page. The frames have a user
+  // activation now, but nobody pressed anything in the app: refused.
+  await view.locator('#full').evaluate((button: { click: () => void }) => {
+    button.click();
+  });
+  await expect(view.locator('#status')).toContainText('status: refused');
+  await expect(fullscreen).toBeHidden();
   // After a real click in the app (the mouse at its big button, once the activation Playwright's
   // own look into the frame gave has lapsed): granted.
   await page.waitForTimeout(5_500);

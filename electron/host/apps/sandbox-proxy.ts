@@ -9,10 +9,11 @@
  * creates two messages of its own: the ready notice, and, just before it
  * relays an app's `ui/request-display-mode`, a reserved
  * `ui/notifications/sandbox-user-activation` saying whether the person has
- * just pressed or typed inside this frame (`navigator.userActivation`, which
- * a click in the app's frame sets on its ancestors too, ignoring an
- * activation inherited from the host page the frame was created in; the app
- * cannot set it, nor send a reserved message itself).
+ * just pressed or typed inside the app's frame: this page has a transient
+ * `navigator.userActivation` that it did not already have when it or the
+ * app's frame was created, and the keyboard focus is in the app's frame (see
+ * `inApp` in the script for why the activation alone is not enough). The app
+ * cannot set either, nor send a reserved message itself.
  *
  * The app's document is built here: before the app's own markup come a
  * `<meta http-equiv="x-dns-prefetch-control" content="off">` (which the app
@@ -48,16 +49,31 @@ export const PROXY_SCRIPT = `(() => {
     const at = doctype === null ? 0 : doctype[0].length;
     return html.slice(0, at) + GUARD + html.slice(at);
   };
-  // The frame starts as about:blank on the host's origin and only then comes here; a click on the
-  // host page meanwhile leaves an activation this page inherits. It counts once it has lapsed.
+  // An activation this page already has when it loads, or when the app's frame is created, came
+  // from before the app was there (the frame may start as about:blank on the host's origin, and a
+  // click on the host page then leaves an activation this page inherits). It counts once it has lapsed.
   const userActivation = navigator.userActivation;
   const activeNow = () => userActivation !== undefined && userActivation.isActive === true;
-  let inherited = activeNow();
-  if (inherited) {
-    const lapse = setInterval(() => { if (!activeNow()) { inherited = false; clearInterval(lapse); } }, 100);
-  }
+  let inherited = false;
+  let lapse = null;
+  const markInherited = () => {
+    if (!activeNow()) return;
+    inherited = true;
+    if (lapse === null) {
+      lapse = setInterval(() => { if (!activeNow()) { inherited = false; clearInterval(lapse); lapse = null; } }, 100);
+    }
+  };
+  markInherited();
+  // The activation alone does not say where the press was: Chromium also activates this page for
+  // a press on this page itself, for a press on another app's proxy page (the same sandbox origin:
+  // same-origin visibility), and for script a debugger or automation runs with a user gesture
+  // (Playwright does, in this page, when the app's frame appears). A press inside the app's frame
+  // also leaves the focus there, and a key press happens where the focus is: this page has the
+  // focus and its active element is the app's frame. A press anywhere else takes the focus away.
+  // The app can pull the focus into its frame, but that gives no activation.
+  const inApp = () => inner !== null && document.hasFocus() && document.activeElement === inner;
   const activation = () =>
-    ({ jsonrpc: '2.0', method: RESERVED + 'user-activation', params: { active: !inherited && activeNow() } });
+    ({ jsonrpc: '2.0', method: RESERVED + 'user-activation', params: { active: !inherited && activeNow() && inApp() } });
   function load(params) {
     if (inner !== null || params === null || typeof params !== 'object' || typeof params.html !== 'string') return;
     inner = document.createElement('iframe');
@@ -68,6 +84,7 @@ export const PROXY_SCRIPT = `(() => {
     const allow = Object.keys(FEATURES).filter((k) => granted[k] !== undefined).map((k) => FEATURES[k]);
     if (allow.length > 0) inner.setAttribute('allow', allow.join('; '));
     inner.srcdoc = guarded(params.html);
+    markInherited();
     document.body.appendChild(inner);
   }
   window.addEventListener('message', (event) => {

@@ -37,9 +37,9 @@ type McpReadResourceResult = Awaited<ReturnType<NonNullable<AppBridge['onreadres
 /**
  * What the sandbox proxy (electron/host/apps/sandbox-proxy.ts) sends just
  * before it relays an app's ui/request-display-mode: whether the person has
- * just pressed or typed inside the proxy's frame (the app's frame is inside
- * it). The proxy drops reserved messages coming from the app, so the app
- * cannot send this itself.
+ * just pressed or typed inside the app's frame (a fresh user activation with
+ * the focus in that frame). The proxy drops reserved messages coming from the
+ * app, so the app cannot send this itself.
  */
 const UserActivationNotice = z.object({
   jsonrpc: z.literal('2.0'),
