@@ -14,6 +14,9 @@ import { hostClientFeatures } from './client-features/feature-list.js';
 import { ConfigStore } from './servers/config/config-store.js';
 import { hostEnvironment } from './servers/stdio/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
+import { TaskRegistry } from './servers/tasks/task-registry.js';
+import { TaskService } from './servers/tasks/task-service.js';
+import { taskHandlers } from './handlers/tasks.js';
 import { FileEraVerdicts } from './servers/stdio/era-verdicts.js';
 import { FileOAuthStore } from './auth/oauth-store.js';
 import { ServerLogs } from './servers/lifecycle/server-log.js';
@@ -129,7 +132,21 @@ export function createHost(options: HostOptions): Host {
     resolve(configPath),
   );
   const environment = options.environment ?? hostEnvironment;
+  // Tool calls servers run as tasks: kept in the database so a restarted host follows them again.
+  const taskRegistry = new TaskRegistry({
+    onChange: (task) => {
+      emit('taskChanged', task);
+    },
+    records: async () => (await persistence.open()).tasks,
+    onWarning: (server, line) => {
+      logs.append(server, { source: 'host', level: 'warning', text: line });
+    },
+  });
   const servers = new ServerManager(store, {
+    tasks: taskRegistry,
+    onConnected: (name) => {
+      void tasks.resume(name);
+    },
     appVersion: options.appVersion,
     secrets: (name, config) => serverSecrets.valuesFor(name, config),
     secretTables: serverSecrets,
@@ -159,8 +176,9 @@ export function createHost(options: HostOptions): Host {
               limiter: new SamplingRateLimiter(options.samplingPerMinute ?? 10),
             },
             elicitation: { consent, openExternal: (url: string) => options.platform.openExternal(url) },
+            tasks: taskRegistry,
           }
-        : {},
+        : { tasks: taskRegistry },
     ),
     onResourceUpdated: (server, uri) => {
       emit('resourceUpdated', { server, uri, at: Date.now() });
@@ -168,6 +186,11 @@ export function createHost(options: HostOptions): Host {
     // Called at spawn time only, after `bundles` below exists.
     launchSecrets: (name: string, config: StdioServerConfig): Promise<Record<string, string>> =>
       bundles.secretsFor(name, config),
+  });
+  const tasks = new TaskService({
+    registry: taskRegistry,
+    clientOf: (name) => servers.get(name).connectedClient,
+    limits: options.tuning?.taskLimits,
   });
   const editor = new ConfigEditor(store, servers, {
     confirmLaunches: (requests) => options.platform.confirmLaunches(requests),
@@ -237,6 +260,7 @@ export function createHost(options: HostOptions): Host {
     consent: consentHandlers(consent, persistence, servers, emit),
     features: featureHandlers(servers, options.platform),
     apps: appHandlers(appViews, appRequests),
+    tasks: taskHandlers(tasks),
   });
 
   return {

@@ -25,6 +25,8 @@ import { featuresRequests } from './requests/features.js';
 import { registryRequests } from './requests/registry.js';
 import { serversRequests } from './requests/servers.js';
 import { settingsRequests } from './requests/settings.js';
+import { tasksRequests } from './requests/tasks.js';
+import { TaskInfoSchema } from '../model/tasks.js';
 
 export { MAX_ARGUMENTS_CHARS } from './requests/common.js';
 import { EVENT_NAMES, REQUEST_NAMES, eventChannel, requestChannel } from './names.js';
@@ -54,6 +56,7 @@ export const domains = {
   consent: consentRequests,
   features: featuresRequests,
   apps: appsRequests,
+  tasks: tasksRequests,
 } as const;
 
 export const requests = {
@@ -67,6 +70,7 @@ export const requests = {
   ...consentRequests,
   ...featuresRequests,
   ...appsRequests,
+  ...tasksRequests,
 } as const;
 
 export const events = {
@@ -104,6 +108,8 @@ export const events = {
   installRequested: PendingInstallSchema,
   /** A pending install was done or closed (in this page or another): hide it. */
   installResolved: z.object({ id: z.string() }),
+  /** A task started, changed state or message, or ended (at most ten times a second per task). */
+  taskChanged: TaskInfoSchema,
 } as const;
 
 export type Requests = typeof requests;

@@ -81,6 +81,8 @@ export const REQUEST_NAMES = [
   'appOpenLink',
   'appLog',
   'appUpdateModelContext',
+  'listTasks',
+  'cancelTask',
   'searchRegistry',
   'prepareRegistryInstall',
   'listPendingInstalls',
@@ -109,6 +111,7 @@ export const EVENT_NAMES = [
   'serverLog',
   'installRequested',
   'installResolved',
+  'taskChanged',
 ] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];

@@ -41,6 +41,11 @@ export const ToolInfoSchema = z.object({
   disabled: z.boolean().optional(),
   /** MCP Apps: the tool's `ui://` view and who may call it (shared/model/apps.ts). */
   _meta: ToolMetaSchema.optional().catch(undefined),
+  /** Whether the tool may or must run as a task (2025-11-25 `execution.taskSupport`). */
+  execution: z
+    .object({ taskSupport: z.enum(['forbidden', 'optional', 'required']).optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 

@@ -247,6 +247,7 @@ export class TurnRunner {
     try {
       result = await this.deps.servers.get(use.server).callTool(use.tool, use.inputJson, {
         signal: this.ctx.signal,
+        origin: { conversationId: this.ctx.conversationId, toolCallId: use.id },
         onProgress: (p) => {
           progress.push(p);
         },

@@ -5,6 +5,8 @@ import type { ElicitationServices } from './elicitation/elicitation-handler.js';
 import { rootsFeature } from './roots/roots-feature.js';
 import { samplingFeature } from './sampling/sampling-feature.js';
 import type { SamplingServices } from './sampling/sampling-handler.js';
+import { tasksFeature } from './tasks/tasks-feature.js';
+import type { TaskServices } from './tasks/tasks-feature.js';
 
 /** The host's services some features need; a feature whose services are absent is not declared. */
 export interface ClientFeatureServices {
@@ -12,6 +14,8 @@ export interface ClientFeatureServices {
   readonly sampling?: SamplingServices | undefined;
   /** Present when someone (a person, or the conformance client's fixed answers) answers elicitations. */
   readonly elicitation?: ElicitationServices | undefined;
+  /** Present when the host keeps a task registry (tool calls may then run as tasks). */
+  readonly tasks?: TaskServices | undefined;
 }
 
 /**
@@ -25,6 +29,7 @@ export function hostClientFeatures(services: ClientFeatureServices = {}): readon
     services.sampling && samplingFeature(services.sampling),
     services.elicitation && elicitationFeature(services.elicitation),
     appsFeature,
+    services.tasks && tasksFeature(services.tasks),
   ];
   return features.filter((feature) => feature !== undefined);
 }

@@ -11,7 +11,8 @@ export type HandlerTable = { [D in DomainName]: DomainHandlers<D> };
 
 /** Joins the domains' handlers into the one object both pipes dispatch to. */
 export function joinHandlers(table: HandlerTable): HostHandlers {
-  const { app, servers, config, bundles, registry, settings, conversations, consent, features, apps } = table;
+  const { app, servers, config, bundles, registry, settings, conversations, consent, features, apps, tasks } =
+    table;
   return {
     ...app,
     ...servers,
@@ -23,5 +24,6 @@ export function joinHandlers(table: HandlerTable): HostHandlers {
     ...consent,
     ...features,
     ...apps,
+    ...tasks,
   };
 }

@@ -138,4 +138,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX messages_by_parent ON messages(parent_id);
     `,
   },
+  {
+    version: 6,
+    name: 'tasks',
+    // The tasks servers run for the host (tool calls made as tasks): what the
+    // host needs to poll them again after a restart and to show them.
+    sql: `
+      CREATE TABLE tasks (
+        server TEXT NOT NULL,
+        task_id TEXT NOT NULL,
+        info TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (server, task_id)
+      );
+      CREATE INDEX tasks_by_update ON tasks(updated_at);
+    `,
+  },
 ];

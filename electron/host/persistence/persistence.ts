@@ -7,6 +7,7 @@ import { ConversationStore } from './conversation-store.js';
 import { openDatabase } from './database.js';
 import type { Db } from './database.js';
 import { SettingsStore } from './settings-store.js';
+import { TaskRecords } from './task-records.js';
 
 export const DATABASE_FILE_NAME = 'mcp-host.db';
 
@@ -17,6 +18,7 @@ export interface Stores {
   readonly rules: ConsentRuleStore;
   readonly audit: ConsentAudit;
   readonly settings: SettingsStore;
+  readonly tasks: TaskRecords;
 }
 
 export interface PersistenceOptions {
@@ -81,6 +83,7 @@ export class Persistence {
         rules: new ConsentRuleStore(db),
         audit: new ConsentAudit(db),
         settings,
+        tasks: new TaskRecords(db),
       };
       this.options.onOpened?.(stores);
       return stores;

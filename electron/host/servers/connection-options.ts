@@ -8,6 +8,8 @@ import type { HostEnvironment } from './stdio/login-env.js';
 import type { RestartPolicyOptions } from './lifecycle/restart-policy.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
 import type { TransportFactory } from './transport/server-transport.js';
+import type { TaskRegistry } from './tasks/task-registry.js';
+import type { TaskLimits } from './tasks/task-call.js';
 
 /** Lifecycle settings that are not per-server configuration (tests and the bench shorten them). */
 export interface ConnectionTuning {
@@ -25,6 +27,8 @@ export interface ConnectionTuning {
   pingTimeoutMs?: number;
   /** How long an OAuth sign-in waits for the browser. Default 5 min. */
   signInTimeoutMs?: number;
+  /** The ttl the host asks for when a tool call runs as a task, and the largest result it takes. */
+  taskLimits?: TaskLimits | undefined;
 }
 
 /** What a server connection is given by the host: services, callbacks and tuning. */
@@ -56,6 +60,8 @@ export interface ConnectionOptions extends ConnectionTuning {
   secrets?: (server: string, config: ServerConfig) => Promise<Readonly<Record<string, string>>>;
   /** How an entry's transport is made; default: by its kind (transport/create-transport.ts). */
   transportFactory?: TransportFactory;
+  /** Where tool calls made as tasks are recorded; absent: every call is a plain tools/call. */
+  tasks?: TaskRegistry | undefined;
 }
 
 /**

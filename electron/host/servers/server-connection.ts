@@ -16,6 +16,7 @@ import type { ProgressUpdate } from './lifecycle/request-policy.js';
 import { parseToolArguments } from './tool-arguments.js';
 import { toToolCallResult } from './tool-result.js';
 import type { SessionEnding } from './transport/server-transport.js';
+import { callToolAsTask, runsAsTask } from './tasks/task-call.js';
 
 export type { ConnectionOptions, ConnectionTuning } from './connection-options.js';
 export { DEFAULT_CONNECT_TIMEOUT_MS } from './connection-options.js';
@@ -24,6 +25,8 @@ export interface CallOptions {
   /** Aborting cancels the call (the server gets notifications/cancelled). */
   signal?: AbortSignal | undefined;
   onProgress?: ((update: ProgressUpdate) => void) | undefined;
+  /** The conversation and tool call a task made for this call belongs to. */
+  origin?: { conversationId?: string | undefined; toolCallId?: string | undefined } | undefined;
 }
 
 /**
@@ -179,6 +182,26 @@ export class ServerConnection extends ConnectionLifecycle {
     if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
     const args = parseToolArguments(argumentsJson, tool.inputSchema);
     const what = `tools/call ${toolName}`;
+    const tasks = this.options.tasks;
+    if (tasks && runsAsTask(client, tool)) {
+      const begun = performance.now();
+      this.inFlight++;
+      try {
+        const request = {
+          server: this.name,
+          tool: toolName,
+          args,
+          signal: options.signal,
+          ...options.origin,
+        };
+        const result = await callToolAsTask(client, tasks, { ...request, limits: this.options.taskLimits });
+        return toToolCallResult(result, Math.round(performance.now() - begun));
+      } catch (error) {
+        throw error instanceof HostError ? error : this.describeFailure(error, what, session?.ending());
+      } finally {
+        this.inFlight--;
+      }
+    }
     const guard = new GuardedRequest(requestPolicyOf(this.config), options.onProgress, options.signal);
     const started = performance.now();
     this.inFlight++;

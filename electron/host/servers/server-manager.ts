@@ -7,7 +7,7 @@ import type { HostEventSink } from '../ipc/handlers.js';
 import type { ConfigStore } from './config/config-store.js';
 import { CancellableCalls } from './lifecycle/request-policy.js';
 import { ServerConnection } from './server-connection.js';
-import type { ConnectionOptions } from './server-connection.js';
+import type { CallOptions, ConnectionOptions } from './server-connection.js';
 import type { ServerLogs } from './lifecycle/server-log.js';
 import type { SavedEntry } from '../secrets/server-secrets.js';
 
@@ -20,6 +20,8 @@ export interface ServerManagerOptions extends Omit<ConnectionOptions, 'onChange'
    * every change to the set of entries so that a table never outlives the
    * entry it belongs to (secrets/secret-binding.ts).
    */
+  /** A server finished connecting (tasks it was running are followed again). */
+  onConnected?: ((name: string) => void) | undefined;
   secretTables?: {
     reconcile(entries: Readonly<Record<string, ServerConfig>>, saved?: SavedEntry): Promise<void>;
   };
@@ -140,11 +142,16 @@ export class ServerManager {
     server: string,
     tool: string,
     argumentsJson: string,
-    options: { callId?: string | undefined; signal?: AbortSignal | undefined } = {},
+    options: {
+      callId?: string | undefined;
+      signal?: AbortSignal | undefined;
+      origin?: CallOptions['origin'];
+    } = {},
   ): Promise<ToolCallResult> {
     const connection = this.get(server);
-    const { callId } = options;
-    if (callId === undefined) return connection.callTool(tool, argumentsJson, { signal: options.signal });
+    const { callId, origin } = options;
+    if (callId === undefined)
+      return connection.callTool(tool, argumentsJson, { signal: options.signal, origin });
     const controller = this.calls.begin(callId);
     const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
     // Progress reaches the renderer at most ten times a second, the latest each time.
@@ -154,6 +161,7 @@ export class ServerManager {
     try {
       return await connection.callTool(tool, argumentsJson, {
         signal,
+        origin,
         onProgress: (update) => {
           progress.push({
             callId,
@@ -220,7 +228,9 @@ export class ServerManager {
         // A new connection forgets the log level set on the previous one.
         if (snapshot.status === 'connecting' && logs) logs.of(name).level = undefined;
         // A removed (or replaced) server's last words are not news.
-        if (this.connections.get(name) === connection) this.options.emit('serverChanged', snapshot);
+        if (this.connections.get(name) !== connection) return;
+        this.options.emit('serverChanged', snapshot);
+        if (snapshot.status === 'connected') this.options.onConnected?.(name);
       },
       ...(logs
         ? {

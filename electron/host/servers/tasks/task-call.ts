@@ -1,0 +1,280 @@
+import { ProtocolError, specTypeSchemas } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, StandardSchemaV1Sync } from '@modelcontextprotocol/client';
+import type { ToolInfo } from '../../../../shared/model/server.js';
+import { z } from 'zod';
+import type { TaskInfo } from '../../../../shared/model/tasks.js';
+import { HostError, describeError, oneLine } from '../../errors.js';
+import type { TaskRegistry } from './task-registry.js';
+
+/** The ttl the host asks for when it creates a task (the server may grant another). */
+export const DEFAULT_TASK_TTL_MS = 30 * 60_000;
+/** The largest task result the host accepts (serialized JSON). */
+export const DEFAULT_MAX_TASK_RESULT_BYTES = 8 * 1024 * 1024;
+/** Poll interval bounds: a server's suggestion is kept within them. */
+const MIN_POLL_MS = 100;
+const MAX_POLL_MS = 10_000;
+const DEFAULT_POLL_MS = 1000;
+/** How long after its ttl the host still waits for a task before giving up. */
+const TTL_GRACE_MS = 2000;
+/** One tasks/get or tasks/cancel may take this long. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface TaskLimits {
+  ttlMs?: number | undefined;
+  maxResultBytes?: number | undefined;
+}
+
+export interface TaskCallRequest {
+  server: string;
+  tool: string;
+  args: Record<string, unknown>;
+  conversationId?: string | undefined;
+  toolCallId?: string | undefined;
+  /** Aborting cancels the task on the server (tasks/cancel). */
+  signal?: AbortSignal | undefined;
+  limits?: TaskLimits | undefined;
+}
+
+/**
+ * Whether a call to `tool` goes as a task: the tool supports tasks
+ * (`execution.taskSupport` optional or required) and the server declared
+ * task-augmented tool calls (2025-11-25 `tasks.requests.tools.call`).
+ */
+export function runsAsTask(client: Client, tool: ToolInfo): boolean {
+  const support = tool.execution?.taskSupport;
+  if (support !== 'optional' && support !== 'required') return false;
+  const tasks: unknown = (client.getServerCapabilities() as Record<string, unknown> | undefined)?.tasks;
+  return (
+    isRecord(tasks) &&
+    isRecord(tasks.requests) &&
+    isRecord(tasks.requests.tools) &&
+    isRecord(tasks.requests.tools.call)
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The answer to a task-augmented tools/call: a task, or (a server may decline) the result itself. */
+const CallOrTaskSchema = z.looseObject({});
+
+/**
+ * Calls a tool as a task (2025-11-25 `tools/call` with `task` metadata) and
+ * follows it to its end: the task is recorded in the registry, polled at
+ * the server's interval (a status notification wakes the poll early), and
+ * its result fetched with `tasks/result`; an `input_required` task is
+ * answered through that same request (the server's elicitation or sampling
+ * arrives on the client's handlers: the usual dialogs and consent).
+ */
+export async function callToolAsTask(
+  client: Client,
+  registry: TaskRegistry,
+  request: TaskCallRequest,
+): Promise<CallToolResult> {
+  const ttl = request.limits?.ttlMs ?? DEFAULT_TASK_TTL_MS;
+  const answer = await client.request(
+    { method: 'tools/call', params: { name: request.tool, arguments: request.args, task: { ttl } } },
+    CallOrTaskSchema,
+    { ...(request.signal ? { signal: request.signal } : {}), timeout: REQUEST_TIMEOUT_MS },
+  );
+  if (!('task' in answer)) return parseResult(answer, request);
+  const created = validate(specTypeSchemas.CreateTaskResult, answer);
+  if (!created) {
+    throw new HostError(
+      'invalid_params',
+      `Server "${request.server}" answered the task call with an invalid task`,
+    );
+  }
+  const task = created.task;
+  const now = Date.now();
+  registry.put({
+    server: request.server,
+    taskId: task.taskId,
+    tool: request.tool,
+    ...(request.conversationId !== undefined ? { conversationId: request.conversationId } : {}),
+    ...(request.toolCallId !== undefined ? { toolCallId: request.toolCallId } : {}),
+    status: task.status,
+    ...(task.statusMessage !== undefined ? { statusMessage: oneLine(task.statusMessage, 500) } : {}),
+    startedAt: now,
+    updatedAt: now,
+    ...(typeof task.ttl === 'number' ? { ttlMs: task.ttl } : {}),
+    ...(task.pollInterval !== undefined ? { pollIntervalMs: task.pollInterval } : {}),
+  });
+  return followTask(client, registry, request.server, task.taskId, request);
+}
+
+/**
+ * Follows a known task to its end (also used to resume a task after a
+ * restart): returns its result, or throws one clear line (failed,
+ * cancelled, lost, past its ttl, result too large).
+ */
+export async function followTask(
+  client: Client,
+  registry: TaskRegistry,
+  server: string,
+  taskId: string,
+  options: { signal?: AbortSignal | undefined; limits?: TaskLimits | undefined } = {},
+): Promise<CallToolResult> {
+  const label = `Task "${oneLine(taskId, 80)}" of server "${server}"`;
+  for (;;) {
+    const task = registry.get(server, taskId);
+    if (!task) throw new HostError('not_found', `${label} is not known to the host`);
+    if (options.signal?.aborted === true) {
+      await cancelTask(client, registry, server, taskId);
+      throw new HostError('cancelled', `${label} was cancelled`);
+    }
+    if (pastTtl(task)) {
+      await cancelTask(client, registry, server, taskId).catch(() => undefined);
+      const line = `${label} did not finish within its ttl (${Math.round((task.ttlMs ?? 0) / 1000)} s)`;
+      registry.settle(server, taskId, 'failed', line);
+      throw new HostError('timeout', line);
+    }
+    switch (task.status) {
+      case 'completed':
+      case 'input_required':
+        return fetchResult(client, registry, task, label, options);
+      case 'failed':
+        throw new HostError('internal', `${label} failed: ${task.statusMessage ?? 'no reason given'}`);
+      case 'cancelled':
+        throw new HostError('cancelled', `${label} was cancelled`);
+      case 'lost':
+        throw new HostError('not_found', task.statusMessage ?? `${label} is no longer known to the server`);
+      case 'working':
+        break;
+    }
+    await registry.changed(server, taskId, pollDelay(task), options.signal);
+    if (isAborted(options.signal)) continue;
+    await poll(client, registry, task, label);
+  }
+}
+
+/** tasks/cancel, then the task is marked cancelled (a server that already finished it may refuse: still cancelled here). */
+export async function cancelTask(
+  client: Client,
+  registry: TaskRegistry,
+  server: string,
+  taskId: string,
+): Promise<void> {
+  try {
+    await client.request({ method: 'tasks/cancel', params: { taskId } }, specTypeSchemas.CancelTaskResult, {
+      timeout: REQUEST_TIMEOUT_MS,
+    });
+  } finally {
+    registry.settle(server, taskId, 'cancelled', 'Cancelled');
+  }
+}
+
+async function poll(client: Client, registry: TaskRegistry, task: TaskInfo, label: string): Promise<void> {
+  try {
+    const got = await client.request(
+      { method: 'tasks/get', params: { taskId: task.taskId } },
+      specTypeSchemas.GetTaskResult,
+      { timeout: REQUEST_TIMEOUT_MS },
+    );
+    registry.update(task.server, task.taskId, {
+      status: got.status,
+      ...(got.statusMessage !== undefined ? { statusMessage: oneLine(got.statusMessage, 500) } : {}),
+      ...(got.pollInterval !== undefined ? { pollIntervalMs: got.pollInterval } : {}),
+      ...(typeof got.ttl === 'number' ? { ttlMs: got.ttl } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ProtocolError && error.code === -32602) {
+      const line = `${label} is no longer known to the server (it may have restarted or dropped it)`;
+      registry.settle(task.server, task.taskId, 'lost', line);
+      throw new HostError('not_found', line);
+    }
+    throw error;
+  }
+}
+
+async function fetchResult(
+  client: Client,
+  registry: TaskRegistry,
+  task: TaskInfo,
+  label: string,
+  options: { signal?: AbortSignal | undefined; limits?: TaskLimits | undefined },
+): Promise<CallToolResult> {
+  const remaining =
+    task.ttlMs !== undefined ? task.startedAt + task.ttlMs + TTL_GRACE_MS - Date.now() : undefined;
+  const onAbort = (): void => {
+    void cancelTask(client, registry, task.server, task.taskId).catch(() => undefined);
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let raw: Record<string, unknown>;
+  try {
+    // Blocks until the task ends; an input_required task's questions arrive meanwhile.
+    raw = await client.request(
+      { method: 'tasks/result', params: { taskId: task.taskId } },
+      CallOrTaskSchema,
+      {
+        ...(options.signal ? { signal: options.signal } : {}),
+        timeout: Math.max(1000, remaining ?? DEFAULT_TASK_TTL_MS),
+      },
+    );
+  } catch (error) {
+    if (options.signal?.aborted === true) throw new HostError('cancelled', `${label} was cancelled`);
+    if (error instanceof ProtocolError && error.code === -32602) {
+      const line = `${label} is no longer known to the server (it may have restarted or dropped it)`;
+      registry.settle(task.server, task.taskId, 'lost', line);
+      throw new HostError('not_found', line);
+    }
+    const line = `${label}: fetching its result failed: ${describeError(error)}`;
+    registry.settle(task.server, task.taskId, 'failed', oneLine(line, 500));
+    throw new HostError('internal', line);
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  const max = options.limits?.maxResultBytes ?? DEFAULT_MAX_TASK_RESULT_BYTES;
+  const size = Buffer.byteLength(JSON.stringify(raw));
+  if (size > max) {
+    const line = `${label} returned a result of ${megabytes(size)}, over the host's limit of ${megabytes(max)}`;
+    registry.settle(task.server, task.taskId, 'failed', line);
+    throw new HostError('invalid_params', line);
+  }
+  const result = parseResult(raw, { server: task.server, tool: task.tool });
+  registry.settle(
+    task.server,
+    task.taskId,
+    'completed',
+    result.isError === true ? 'Completed with an error result' : undefined,
+  );
+  return result;
+}
+
+function parseResult(raw: Record<string, unknown>, where: { server: string; tool: string }): CallToolResult {
+  const parsed = validate(specTypeSchemas.CallToolResult, raw);
+  if (!parsed) {
+    throw new HostError(
+      'invalid_params',
+      `Server "${where.server}" returned an invalid result for tool "${where.tool}"`,
+    );
+  }
+  return parsed;
+}
+
+/** A spec schema's synchronous check: the value, or undefined when it does not match. */
+function validate<T>(schema: StandardSchemaV1Sync<unknown, T>, value: unknown): T | undefined {
+  const outcome = schema['~standard'].validate(value);
+  return outcome.issues ? undefined : outcome.value;
+}
+
+function isAborted(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true;
+}
+
+function pastTtl(task: TaskInfo): boolean {
+  return task.ttlMs !== undefined && Date.now() > task.startedAt + task.ttlMs + TTL_GRACE_MS;
+}
+
+function pollDelay(task: TaskInfo): number {
+  const suggested = task.pollIntervalMs ?? DEFAULT_POLL_MS;
+  const delay = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, suggested));
+  // Never sleep past the ttl's end: the check above must run then.
+  if (task.ttlMs === undefined) return delay;
+  return Math.max(MIN_POLL_MS, Math.min(delay, task.startedAt + task.ttlMs + TTL_GRACE_MS - Date.now() + 1));
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

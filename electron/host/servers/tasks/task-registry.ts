@@ -1,0 +1,206 @@
+import { isFinalTaskState, taskKey } from '../../../../shared/model/tasks.js';
+import type { TaskInfo } from '../../../../shared/model/tasks.js';
+import { LatestThrottle } from '../../latest-throttle.js';
+
+/** Where the registry keeps its tasks across restarts (persistence/task-records.ts). */
+export interface TaskRecordSink {
+  save(task: TaskInfo): void;
+  list(): TaskInfo[];
+  prune(): void;
+}
+
+export interface TaskRegistryOptions {
+  /** A task changed (at most ten times a second per task, the latest state each time). */
+  onChange?: ((task: TaskInfo) => void) | undefined;
+  /** The persisted records, opened on first use; absent: tasks live in memory only. */
+  records?: (() => Promise<TaskRecordSink>) | undefined;
+  /** One line for a server's log (a status for an unknown task). */
+  onWarning?: ((server: string, line: string) => void) | undefined;
+}
+
+/** How many tasks the registry keeps in memory; the oldest finished ones go first. */
+const KEPT_IN_MEMORY = 500;
+
+/**
+ * Every task servers run for this host, running and recent, across servers
+ * and conversations: what the Tasks panel lists, what a tool card shows and
+ * what a restarted host polls again. Changes reach the renderer throttled
+ * per task (a status flood costs ten events a second) and are persisted at
+ * the same pace; a final state is written at once.
+ */
+export class TaskRegistry {
+  private readonly tasks = new Map<string, TaskInfo>();
+  private readonly throttles = new Map<string, LatestThrottle<TaskInfo>>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private loading: Promise<TaskInfo[]> | undefined;
+
+  constructor(private readonly options: TaskRegistryOptions = {}) {}
+
+  /** The persisted tasks, read once into memory (a failed read leaves memory as it is). */
+  load(): Promise<TaskInfo[]> {
+    this.loading ??= this.readRecords();
+    return this.loading;
+  }
+
+  list(server?: string): TaskInfo[] {
+    const all = [...this.tasks.values()].filter((task) => server === undefined || task.server === server);
+    return all.sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  get(server: string, taskId: string): TaskInfo | undefined {
+    return this.tasks.get(taskKey({ server, taskId }));
+  }
+
+  /** Records a new task or a new state of one; returns what is kept. */
+  put(task: TaskInfo): TaskInfo {
+    const key = taskKey(task);
+    const before = this.tasks.get(key);
+    this.tasks.set(key, task);
+    this.trim();
+    let throttle = this.throttles.get(key);
+    if (!throttle) {
+      throttle = new LatestThrottle<TaskInfo>((latest) => {
+        this.publish(latest);
+      });
+      this.throttles.set(key, throttle);
+    }
+    if (isFinalTaskState(task.status)) {
+      throttle.cancel();
+      this.throttles.delete(key);
+      this.publish(task);
+    } else if (before?.status !== task.status) {
+      // A new status (e.g. input_required) is news at once; only messages are throttled.
+      throttle.cancel();
+      this.publish(task);
+    } else {
+      throttle.push(task);
+    }
+    this.wake(key);
+    return task;
+  }
+
+  /** Changes part of a known task; undefined when the host does not know it. */
+  update(
+    server: string,
+    taskId: string,
+    patch: Partial<Omit<TaskInfo, 'server' | 'taskId'>>,
+  ): TaskInfo | undefined {
+    const current = this.get(server, taskId);
+    if (!current) return undefined;
+    // A final state stays final: a late status notification does not revive a task.
+    if (isFinalTaskState(current.status) && patch.status !== undefined && patch.status !== current.status) {
+      return current;
+    }
+    return this.put({ ...current, ...withoutUndefined(patch), updatedAt: Date.now() });
+  }
+
+  /** The host's own verdict on a task (its result, a limit, lost): replaces even a final state. */
+  settle(
+    server: string,
+    taskId: string,
+    status: TaskInfo['status'],
+    statusMessage?: string,
+  ): TaskInfo | undefined {
+    const current = this.get(server, taskId);
+    if (!current) return undefined;
+    const next: TaskInfo = { ...current, status, updatedAt: Date.now() };
+    if (statusMessage !== undefined) next.statusMessage = statusMessage;
+    return this.put(next);
+  }
+
+  /**
+   * A `notifications/tasks/status` from a server: updates the task and wakes
+   * its poller. A status for a task the host does not know is one line in
+   * that server's log, nothing else.
+   */
+  statusNotified(
+    server: string,
+    status: { taskId: string; status: string; statusMessage?: string | undefined },
+  ): void {
+    const known = this.get(server, status.taskId);
+    if (!known) {
+      this.options.onWarning?.(
+        server,
+        `[host] ignored a status for task "${status.taskId.slice(0, 80)}", which the host does not know`,
+      );
+      return;
+    }
+    const state = asTaskState(status.status);
+    this.update(server, status.taskId, {
+      ...(state ? { status: state } : {}),
+      ...(status.statusMessage !== undefined ? { statusMessage: status.statusMessage.slice(0, 500) } : {}),
+    });
+  }
+
+  /** Resolves at the next change of the task, or after `ms`. */
+  changed(server: string, taskId: string, ms: number, signal?: AbortSignal): Promise<void> {
+    const key = taskKey({ server, taskId });
+    return new Promise((resolve) => {
+      const set = this.waiters.get(key) ?? new Set<() => void>();
+      this.waiters.set(key, set);
+      const done = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        set.delete(done);
+        if (set.size === 0) this.waiters.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+      set.add(done);
+    });
+  }
+
+  private wake(key: string): void {
+    for (const waiter of [...(this.waiters.get(key) ?? [])]) waiter();
+  }
+
+  private publish(task: TaskInfo): void {
+    this.options.onChange?.(task);
+    void this.persist(task);
+  }
+
+  private async persist(task: TaskInfo): Promise<void> {
+    if (!this.options.records) return;
+    try {
+      const records = await this.options.records();
+      records.save(task);
+      if (isFinalTaskState(task.status)) records.prune();
+    } catch (error) {
+      this.options.onWarning?.(task.server, `[host] could not save task "${task.taskId}": ${String(error)}`);
+    }
+  }
+
+  private async readRecords(): Promise<TaskInfo[]> {
+    if (!this.options.records) return [];
+    try {
+      const stored = (await this.options.records()).list();
+      for (const task of stored) {
+        const key = taskKey(task);
+        if (!this.tasks.has(key)) this.tasks.set(key, task);
+      }
+      return stored;
+    } catch {
+      this.loading = undefined;
+      return [];
+    }
+  }
+
+  private trim(): void {
+    if (this.tasks.size <= KEPT_IN_MEMORY) return;
+    const finished = [...this.tasks.entries()]
+      .filter(([, task]) => isFinalTaskState(task.status))
+      .sort((a, b) => a[1].updatedAt - b[1].updatedAt);
+    for (const [key] of finished.slice(0, this.tasks.size - KEPT_IN_MEMORY)) this.tasks.delete(key);
+  }
+}
+
+const STATES = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
+
+function asTaskState(value: string): (typeof STATES)[number] | undefined {
+  return (STATES as readonly string[]).includes(value) ? (value as (typeof STATES)[number]) : undefined;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

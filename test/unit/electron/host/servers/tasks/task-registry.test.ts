@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { TaskRegistry } from '../../../../../../electron/host/servers/tasks/task-registry.js';
+import type { TaskInfo } from '../../../../../../shared/model/tasks.js';
+
+const task = (patch: Partial<TaskInfo> = {}): TaskInfo => ({
+  server: 'alpha',
+  taskId: 't1',
+  tool: 'research',
+  status: 'working',
+  startedAt: 1,
+  updatedAt: 1,
+  ...patch,
+});
+
+describe('TaskRegistry', () => {
+  it('a status flood reaches the renderer at most ten times a second, the latest message last', async () => {
+    const seen: TaskInfo[] = [];
+    const registry = new TaskRegistry({ onChange: (t) => seen.push(t) });
+    registry.put(task());
+    for (let i = 0; i < 5000; i++) {
+      registry.statusNotified('alpha', {
+        taskId: 't1',
+        status: 'working',
+        statusMessage: `step ${String(i)}`,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(seen.length).toBeLessThanOrEqual(3);
+    expect(seen.at(-1)?.statusMessage).toBe('step 4999');
+    expect(registry.get('alpha', 't1')?.statusMessage).toBe('step 4999');
+  });
+
+  it('a new status is published at once, and a final state stays final', () => {
+    const seen: string[] = [];
+    const registry = new TaskRegistry({ onChange: (t) => seen.push(t.status) });
+    registry.put(task());
+    registry.statusNotified('alpha', { taskId: 't1', status: 'input_required' });
+    registry.statusNotified('alpha', { taskId: 't1', status: 'completed' });
+    registry.statusNotified('alpha', { taskId: 't1', status: 'working' });
+    expect(seen).toEqual(['working', 'input_required', 'completed']);
+    expect(registry.get('alpha', 't1')?.status).toBe('completed');
+  });
+
+  it('a status for a task the host does not know is one line in that server log, nothing else', () => {
+    const lines: string[] = [];
+    const seen: TaskInfo[] = [];
+    const registry = new TaskRegistry({
+      onChange: (t) => seen.push(t),
+      onWarning: (s, l) => lines.push(`${s}: ${l}`),
+    });
+    registry.statusNotified('alpha', { taskId: 'nobody-knows', status: 'completed' });
+    expect(lines).toEqual([
+      'alpha: [host] ignored a status for task "nobody-knows", which the host does not know',
+    ]);
+    expect(seen).toEqual([]);
+    expect(registry.list()).toEqual([]);
+  });
+
+  it('a status notification wakes the poller early', async () => {
+    const registry = new TaskRegistry();
+    registry.put(task());
+    const started = performance.now();
+    const waiting = registry.changed('alpha', 't1', 10_000);
+    setTimeout(() => {
+      registry.statusNotified('alpha', { taskId: 't1', status: 'completed' });
+    }, 20);
+    await waiting;
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('tasks of one server are listed apart, newest first', () => {
+    const registry = new TaskRegistry();
+    registry.put(task({ taskId: 'a', startedAt: 1 }));
+    registry.put(task({ taskId: 'b', startedAt: 2 }));
+    registry.put(task({ server: 'beta', taskId: 'c', startedAt: 3 }));
+    expect(registry.list().map((t) => t.taskId)).toEqual(['c', 'b', 'a']);
+    expect(registry.list('alpha').map((t) => t.taskId)).toEqual(['b', 'a']);
+  });
+});
