@@ -14,6 +14,7 @@ import { createLocalClient } from '../host/ipc/local-client.js';
 import { terminalSafe } from '../../shared/text/invisible.js';
 import { isBundleArgument, runBundleCommand } from './install-bundle.js';
 import { installLink } from './install-link.js';
+import { callWatchingTasks, printTasks } from './cli-tasks.js';
 
 const USAGE = `Usage: mcp-host <command> [options]
 
@@ -27,7 +28,9 @@ Commands:
   login <server>                         Sign in to a remote server in the browser (OAuth)
   logout <server>                        Sign out of a remote server: revoke and forget its tokens
   tools <server> [--json]                List a server's tools
-  call <server> <tool> --args '<json>'   Call a tool [--json]
+  call <server> <tool> --args '<json>'   Call a tool [--json]; a tool that runs as a task prints its
+                                         status lines on stderr while it waits, Ctrl+C cancels the task
+  tasks [server] [--json]                List running and recent tasks (of one server)
   install <file.mcpb> [--set key=value]… [--yes]
                                          Install a server from an MCP bundle: shows it, asks for its
                                          settings (or takes --set) and for permission to run it
@@ -174,11 +177,19 @@ async function main(argv: string[]): Promise<number> {
     case 'call': {
       const [server = '', tool = ''] = expectArgs(rest, 2, 'call <server> <tool>');
       await connectOne(host, api, server);
-      const result = await api.callTool({ server, tool, argumentsJson: values.args ?? '{}' });
+      const argumentsJson = values.args ?? '{}';
+      const result = await callWatchingTasks(host, api, { server, tool, argumentsJson });
       await host.dispose();
       const value = unwrap(result);
       printCallResult(value, values.json);
       return value.isError ? EXIT.toolError : EXIT.ok;
+    }
+    case 'tasks': {
+      if (rest.length > 1) throw new CliError(EXIT.usage, 'Usage: mcp-host tasks [server]');
+      await loadConfig(host);
+      printTasks(unwrap(await api.listTasks(rest[0] !== undefined ? { server: rest[0] } : {})), values.json);
+      await host.dispose();
+      return EXIT.ok;
     }
     default:
       throw new CliError(EXIT.usage, `Unknown command "${command}". Run mcp-host --help.`);

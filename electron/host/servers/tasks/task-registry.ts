@@ -36,7 +36,11 @@ export class TaskRegistry {
 
   constructor(private readonly options: TaskRegistryOptions = {}) {}
 
-  /** The persisted tasks, read once into memory (a failed read leaves memory as it is). */
+  /**
+   * The persisted tasks, read once into memory (a failed read leaves memory
+   * as it is); answers those only the records knew of: tasks of an earlier
+   * run, not the ones this host is following already.
+   */
   load(): Promise<TaskInfo[]> {
     this.loading ??= this.readRecords();
     return this.loading;
@@ -175,11 +179,14 @@ export class TaskRegistry {
     if (!this.options.records) return [];
     try {
       const stored = (await this.options.records()).list();
+      const earlier: TaskInfo[] = [];
       for (const task of stored) {
         const key = taskKey(task);
-        if (!this.tasks.has(key)) this.tasks.set(key, task);
+        if (this.tasks.has(key)) continue;
+        this.tasks.set(key, task);
+        earlier.push(task);
       }
-      return stored;
+      return earlier;
     } catch {
       this.loading = undefined;
       return [];
