@@ -58,11 +58,9 @@ export function TurnStatus({ id }: { id: string }) {
     );
   }
   if (interrupted && (!turn || turn.state === 'done' || turn.state === 'stopped' || turn.state === 'error')) {
+    // The host's notice just above says what happened; one notice is enough, this adds the way on.
     return (
-      <div className="turn-status turn-status--warning" role="status">
-        <span>
-          <strong>No answer:</strong> the host stopped while Claude was answering.
-        </span>
+      <div className="turn-status" role="status">
         <RetryButton retry={retry} />
       </div>
     );
