@@ -10,10 +10,11 @@ import { Deferred, ViewLoading } from './common/on-demand.js';
 import { BrowseView } from './features/browse/lazy.js';
 import { ServersView } from './features/servers/lazy.js';
 import { SettingsView } from './features/settings/lazy.js';
+import { TasksView } from './features/tasks/lazy.js';
 import { InstallLinkPrompt } from './features/browse/install-link-prompt.js';
 
 /**
- * The window: the rail (Chat, Servers, Browse, Settings), then the chosen view; consent dialogs
+ * The window: the rail (Chat, Servers, Browse, Tasks, Settings), then the chosen view; consent dialogs
  * and installs that came from a link over everything.
  */
 export function App() {
@@ -28,6 +29,7 @@ export function App() {
         <Deferred fallback={<ViewLoading />}>
           {view === 'servers' && <ServersView />}
           {view === 'browse' && <BrowseView />}
+          {view === 'tasks' && <TasksView />}
           {view === 'settings' && <SettingsView />}
         </Deferred>
       </div>

@@ -19,6 +19,8 @@ import { RulesStoreProvider } from './features/consent/rules-context.js';
 import { createRulesStore } from './features/consent/rules-store.js';
 import { InstallStoreProvider } from './features/browse/install-context.js';
 import { createInstallStore } from './features/browse/install-store.js';
+import { TasksStoreProvider } from './features/tasks/tasks-context.js';
+import { createTasksStore } from './features/tasks/tasks-store.js';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/controls.css';
@@ -40,6 +42,7 @@ import './features/consent/consent-dialogs.css';
 import './features/apps/apps.css';
 import './features/bundles/bundles.css';
 import './features/browse/browse.css';
+import './features/tasks/tasks.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -56,6 +59,7 @@ const chat = createChatStore(getHost(), getHostConnection());
 const consent = createConsentStore(getHost(), getHostConnection());
 const rules = createRulesStore(getHost(), getHostConnection());
 const installs = createInstallStore(getHost(), getHostConnection());
+const tasks = createTasksStore(getHost(), getHostConnection());
 
 createRoot(root).render(
   <StrictMode>
@@ -68,7 +72,9 @@ createRoot(root).render(
                 <LogsStoreProvider store={logs.store}>
                   <FeaturesStoreProvider store={features.store}>
                     <BundleInstallStoreProvider store={bundleInstall}>
-                      <App />
+                      <TasksStoreProvider store={tasks.store}>
+                        <App />
+                      </TasksStoreProvider>
                     </BundleInstallStoreProvider>
                   </FeaturesStoreProvider>
                 </LogsStoreProvider>

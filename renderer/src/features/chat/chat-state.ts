@@ -15,7 +15,7 @@ import type { ConversationSettings } from '../../../../shared/model/conversation
 import type { ModelList, Settings, UpdateSettings } from '../../../../shared/model/settings.js';
 
 /** The places of the left rail. */
-export type View = 'chat' | 'servers' | 'browse' | 'settings';
+export type View = 'chat' | 'servers' | 'browse' | 'tasks' | 'settings';
 
 /** The turn a conversation is in (or last ended with). */
 export interface TurnView {

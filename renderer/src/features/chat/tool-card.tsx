@@ -7,6 +7,8 @@ import { ChatToolApp } from '../apps/chat-tool-app.js';
 import { AllowedByBadge } from './allowed-by-badge.js';
 import { FoundBySearchBadge } from './found-by-search-badge.js';
 import { ToolResultBody } from './tool-result-body.js';
+import { Deferred } from '../../common/on-demand.js';
+import { TaskLine } from '../tasks/lazy.js';
 
 type CardStatus = 'pending' | 'waiting-consent' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
 
@@ -97,6 +99,9 @@ export function ToolCard({
           </span>
         </div>
       )}
+      <Deferred fallback={null}>
+        <TaskLine toolCallId={call.id} />
+      </Deferred>
       <ChatToolApp call={call} result={result} />
       {expanded && (
         <div className="tool-card__body" id={bodyId}>

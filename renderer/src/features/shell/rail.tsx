@@ -31,6 +31,16 @@ const ITEMS: { view: View; label: string; icon: ReactNode }[] = [
     ),
   },
   {
+    view: 'tasks',
+    label: 'Tasks',
+    icon: (
+      <>
+        <circle cx="12" cy="12" r="8" />
+        <path d="M12 7v5l3 2" />
+      </>
+    ),
+  },
+  {
     view: 'settings',
     label: 'Settings',
     icon: (

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import type { TaskInfo } from '../../../../shared/model/tasks.js';
+import { isFinalTaskState } from '../../../../shared/model/tasks.js';
+import { formatDuration } from '../../common/text.js';
+import { useTasks } from './tasks-context.js';
+
+const STATUS_TEXT: Record<TaskInfo['status'], string> = {
+  working: 'Working',
+  input_required: 'Needs your input',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  lost: 'Lost',
+};
+
+/** The task's status as a small badge. */
+export function TaskStatusBadge({ task }: { task: TaskInfo }) {
+  return <span className={`task-badge task-badge--${task.status}`}>{STATUS_TEXT[task.status]}</span>;
+}
+
+/** Time since the task started, ticking each second while it runs. */
+export function TaskElapsed({ task }: { task: TaskInfo }) {
+  const running = !isFinalTaskState(task.status);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [running]);
+  const end = running ? now : task.updatedAt;
+  return <span className="task-elapsed">{formatDuration(Math.max(0, end - task.startedAt))}</span>;
+}
+
+/** Cancel for a running task (tasks/cancel on its server); a failure is one line next to it. */
+export function CancelTaskButton({ task }: { task: TaskInfo }) {
+  const cancel = useTasks((s) => s.actions.cancel);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  if (isFinalTaskState(task.status)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn task-cancel"
+        disabled={busy}
+        aria-label={`Cancel task of ${task.tool}`}
+        onClick={() => {
+          setBusy(true);
+          void cancel(task.server, task.taskId).then((result) => {
+            setBusy(false);
+            setError(result.ok ? undefined : result.error.message);
+          });
+        }}
+      >
+        Cancel
+      </button>
+      {error !== undefined && (
+        <span className="task-error" role="alert">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
