@@ -118,6 +118,9 @@ test('kill -9 of the host with the page open: the page says so, keeps the partia
     'the host stopped before this answer was finished',
   );
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  // One notice says it; the turn status under it only offers Retry.
+  await expect(messages(page).getByText(/^Interrupted:/)).toHaveCount(1);
+  await expect(page.getByText(/while Claude was answering/)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('host-back-chat.png') });
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(messages(page)).toContainText('You said: second question');

@@ -12,14 +12,8 @@ export const TaskStateSchema = z.enum([
   'cancelled',
   'lost',
 ]);
-export type TaskState = z.infer<typeof TaskStateSchema>;
-
-/** The states after which nothing changes any more. */
-export const FINAL_TASK_STATES: readonly TaskState[] = ['completed', 'failed', 'cancelled', 'lost'];
-
-export function isFinalTaskState(state: TaskState): boolean {
-  return FINAL_TASK_STATES.includes(state);
-}
+export { FINAL_TASK_STATES, isFinalTaskState, taskKey } from './task-state.js';
+export type { TaskState } from './task-state.js';
 
 /** One task a server runs for this host (a tool call made as a task), running or recent. */
 export const TaskInfoSchema = z.object({
@@ -46,8 +40,3 @@ export const TaskInfoSchema = z.object({
   pollIntervalMs: z.number().optional(),
 });
 export type TaskInfo = z.infer<typeof TaskInfoSchema>;
-
-/** The key of a task in the host: server and task id. */
-export function taskKey(task: Pick<TaskInfo, 'server' | 'taskId'>): string {
-  return `${task.server}\u0000${task.taskId}`;
-}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
-import { isFinalTaskState } from '../../../../shared/model/tasks.js';
-import { formatDuration } from '../../common/text.js';
+import { isFinalTaskState } from '../../../../shared/model/task-state.js';
 import { useTasks } from './tasks-context.js';
 
 const STATUS_TEXT: Record<TaskInfo['status'], string> = {
@@ -32,7 +31,7 @@ export function TaskElapsed({ task }: { task: TaskInfo }) {
     };
   }, [running]);
   const end = running ? now : task.updatedAt;
-  return <span className="task-elapsed">{formatDuration(Math.max(0, end - task.startedAt))}</span>;
+  return <span className="task-elapsed">{formatElapsed(Math.max(0, end - task.startedAt))}</span>;
 }
 
 /** Cancel for a running task (tasks/cancel on its server); a failure is one line next to it. */
@@ -65,4 +64,13 @@ export function CancelTaskButton({ task }: { task: TaskInfo }) {
       )}
     </>
   );
+}
+
+/** Whole seconds, then minutes and seconds, then hours and minutes: "4 s", "2 min 05 s", "1 h 02 min". */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${String(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${String(minutes)} min ${String(seconds % 60).padStart(2, '0')} s`;
+  return `${String(Math.floor(minutes / 60))} h ${String(minutes % 60).padStart(2, '0')} min`;
 }

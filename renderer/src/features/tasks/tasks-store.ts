@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { HostApi } from '../../../../shared/ipc/host-api.js';
 import type { Result } from '../../../../shared/ipc/result.js';
-import { taskKey } from '../../../../shared/model/tasks.js';
+import { taskKey } from '../../../../shared/model/task-state.js';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
 import { loadOnEveryConnect } from '../../bridge/connection.js';
 import type { HostConnection } from '../../bridge/connection.js';

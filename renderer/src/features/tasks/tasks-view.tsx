@@ -3,7 +3,7 @@ import { useChat, useChatActions } from '../chat/chat-context.js';
 import { useTasks } from './tasks-context.js';
 import { sortedTasks } from './tasks-store.js';
 import { CancelTaskButton, TaskElapsed, TaskStatusBadge } from './task-parts.js';
-import { isFinalTaskState } from '../../../../shared/model/tasks.js';
+import { isFinalTaskState } from '../../../../shared/model/task-state.js';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
 
 /**
