@@ -108,7 +108,7 @@ export const events = {
   installRequested: PendingInstallSchema,
   /** A pending install was done or closed (in this page or another): hide it. */
   installResolved: z.object({ id: z.string() }),
-  /** A task started, changed state or message, or ended (at most ten times a second per task). */
+  /** A task started, changed state or message, or ended (a new message at most four times a second per task). */
   taskChanged: TaskInfoSchema,
 } as const;
 

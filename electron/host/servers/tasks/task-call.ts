@@ -117,9 +117,12 @@ export async function followTask(
   options: { signal?: AbortSignal | undefined; limits?: TaskLimits | undefined } = {},
 ): Promise<CallToolResult> {
   const label = `Task "${oneLine(taskId, 80)}" of server "${server}"`;
+  let lastPoll = Date.now();
   for (;;) {
     const task = registry.get(server, taskId);
     if (!task) throw new HostError('not_found', `${label} is not known to the host`);
+    // A status notification is as fresh as a poll: the next poll waits a full interval after it.
+    lastPoll = Math.max(lastPoll, task.updatedAt);
     if (options.signal?.aborted === true) {
       await cancelTask(client, registry, server, taskId);
       throw new HostError('cancelled', `${label} was cancelled`);
@@ -143,8 +146,14 @@ export async function followTask(
       case 'working':
         break;
     }
-    await registry.changed(server, taskId, pollDelay(task), options.signal);
+    // A status notification wakes the wait and is looked at above; it does not cause a poll.
+    const wait = pollDelay(task) - (Date.now() - lastPoll);
+    if (wait > 0) {
+      await registry.changed(server, taskId, wait, options.signal);
+      continue;
+    }
     if (isAborted(options.signal)) continue;
+    lastPoll = Date.now();
     await poll(client, registry, task, label);
   }
 }

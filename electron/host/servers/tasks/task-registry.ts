@@ -10,13 +10,16 @@ export interface TaskRecordSink {
 }
 
 export interface TaskRegistryOptions {
-  /** A task changed (at most ten times a second per task, the latest state each time). */
+  /** A task changed (at most four times a second per task, the latest state each time). */
   onChange?: ((task: TaskInfo) => void) | undefined;
   /** The persisted records, opened on first use; absent: tasks live in memory only. */
   records?: (() => Promise<TaskRecordSink>) | undefined;
   /** One line for a server's log (a status for an unknown task). */
   onWarning?: ((server: string, line: string) => void) | undefined;
 }
+
+/** How often a task's new status message (same status) reaches the renderer at most. */
+const MESSAGE_INTERVAL_MS = 250;
 
 /** How many tasks the registry keeps in memory; the oldest finished ones go first. */
 const KEPT_IN_MEMORY = 500;
@@ -25,8 +28,8 @@ const KEPT_IN_MEMORY = 500;
  * Every task servers run for this host, running and recent, across servers
  * and conversations: what the Tasks panel lists, what a tool card shows and
  * what a restarted host polls again. Changes reach the renderer throttled
- * per task (a status flood costs ten events a second) and are persisted at
- * the same pace; a final state is written at once.
+ * per task (a status flood costs four events a second); a new status is
+ * sent and persisted at once, a new message only is not persisted.
  */
 export class TaskRegistry {
   private readonly tasks = new Map<string, TaskInfo>();
@@ -63,9 +66,11 @@ export class TaskRegistry {
     this.trim();
     let throttle = this.throttles.get(key);
     if (!throttle) {
+      // A new message only: the renderer hears of it at most four times a second per task;
+      // the record is written at the next status.
       throttle = new LatestThrottle<TaskInfo>((latest) => {
-        this.publish(latest);
-      });
+        this.publish(latest, false);
+      }, MESSAGE_INTERVAL_MS);
       this.throttles.set(key, throttle);
     }
     if (isFinalTaskState(task.status)) {
@@ -159,9 +164,9 @@ export class TaskRegistry {
     for (const waiter of [...(this.waiters.get(key) ?? [])]) waiter();
   }
 
-  private publish(task: TaskInfo): void {
+  private publish(task: TaskInfo, persist = true): void {
     this.options.onChange?.(task);
-    void this.persist(task);
+    if (persist) void this.persist(task);
   }
 
   private async persist(task: TaskInfo): Promise<void> {
