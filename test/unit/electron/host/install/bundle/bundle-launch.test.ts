@@ -9,7 +9,7 @@ import {
 import type { BundleManifest } from '../../../../../../electron/host/install/bundle/bundle-manifest.js';
 import { settleValues } from '../../../../../../electron/host/install/bundle/bundle-values.js';
 import { compareVersions } from '../../../../../../electron/host/install/bundle/bundle-version.js';
-import { serverNameOf } from '../../../../../../electron/host/install/bundle/bundle-installer.js';
+import { serverNameOf } from '../../../../../../electron/host/install/bundle/bundle-previews.js';
 import { fillSecrets } from '../../../../../../electron/host/servers/launch/setting-references.js';
 import { tempDir } from '../../../../../helpers/servers.js';
 
