@@ -2,6 +2,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
+import { createChatHost } from './chat.js';
 import { createTestHost, value } from './host.js';
 import type { TestHost } from './host.js';
 import { tempDir } from './servers.js';
@@ -15,6 +16,8 @@ export interface TrackedHosts {
   create(...args: Parameters<typeof createTestHost>): Promise<TestHost>;
   /** A host on a plain NodePlatform over `dataDir` (a fresh temp folder unless given), disposed after this test. */
   onDataDir(servers: Parameters<typeof createTestHost>[0], dataDir?: string): Promise<TestHost>;
+  /** createChatHost (chat on the fake API, servers started), disposed after this test. */
+  chat(...args: Parameters<typeof createChatHost>): Promise<TestHost>;
 }
 
 /** Call at the top of a test file: every host made through the result is disposed after each test. */
@@ -32,6 +35,7 @@ export function hostsDisposedAfterEach(): TrackedHosts {
     create: async (...args) => track(await createTestHost(...args)),
     onDataDir: async (servers, dataDir = tempDir()) =>
       track(await createTestHost(servers, { platform: new NodePlatform(dataDir) })),
+    chat: async (...args) => track(await createChatHost(...args)),
   };
 }
 
@@ -40,7 +44,7 @@ export function hostsDisposedAfterEach(): TrackedHosts {
  * last-registered first, so the hosts are disposed before the API closes): a fake
  * Anthropic API started before each test and closed after it.
  */
-export function fakeAnthropicEachTest(): { readonly fake: FakeAnthropic } {
+export function fakeAnthropicEachTest(): { readonly fake: FakeAnthropic; restart(): Promise<void> } {
   let fake: FakeAnthropic | undefined;
   beforeEach(async () => {
     fake = await startFakeAnthropic();
@@ -52,6 +56,10 @@ export function fakeAnthropicEachTest(): { readonly fake: FakeAnthropic } {
     get fake(): FakeAnthropic {
       if (!fake) throw new Error('the fake Anthropic API starts before each test');
       return fake;
+    },
+    /** A new fake in place of one the test closed itself. */
+    restart: async () => {
+      fake = await startFakeAnthropic();
     },
   };
 }
