@@ -184,16 +184,21 @@ export function buildInstall(
   };
   const filledIn = (template: Template) =>
     template.every((piece) => 'text' in piece || (values.get(piece.field) ?? '') !== '');
+  /** Variables or headers: each filled in, or left out when optional and one of its fields is empty. */
+  const fillNamed = (entries: readonly KeyedValue[]) => {
+    const stored: Record<string, string> = {};
+    const shown: NamedValue[] = [];
+    for (const entry of entries) {
+      if (!entry.required && !filledIn(entry.value)) continue;
+      const filled = fill(entry.value);
+      stored[entry.name] = filled.stored;
+      shown.push({ name: entry.name, value: filled.shown });
+    }
+    return { stored, shown };
+  };
 
   if (recipe.kind === 'stdio') {
-    const env: Record<string, string> = {};
-    const shownEnv: NamedValue[] = [];
-    for (const entry of recipe.env) {
-      if (!entry.required && !filledIn(entry.value)) continue;
-      const { stored, shown } = fill(entry.value);
-      env[entry.name] = stored;
-      shownEnv.push({ name: entry.name, value: shown });
-    }
+    const { stored: env, shown: shownEnv } = fillNamed(recipe.env);
     const args: string[] = [];
     const shownArgs: string[] = [];
     const options: string[] = [];
@@ -238,14 +243,7 @@ export function buildInstall(
   }
 
   const url = fill(recipe.url).stored;
-  const headers: Record<string, string> = {};
-  const shownHeaders: NamedValue[] = [];
-  for (const header of recipe.headers) {
-    if (!header.required && !filledIn(header.value)) continue;
-    const { stored, shown } = fill(header.value);
-    headers[header.name] = stored;
-    shownHeaders.push({ name: header.name, value: shown });
-  }
+  const { stored: headers, shown: shownHeaders } = fillNamed(recipe.headers);
   const input = parseInput({
     transport: 'http',
     name,
