@@ -3,11 +3,12 @@ import { NodePlatform } from '../../electron/host/node-platform.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
 import { createChatHost } from './chat.js';
-import { createTestHost, value } from './host.js';
+import { createTestHost, value, waitForSnapshot } from './host.js';
 import type { TestHost } from './host.js';
+import type { ServerSnapshot } from '../../shared/model/server.js';
 import { tempDir } from './servers.js';
 
-/** Test hosts (and the fake Anthropic API) a test file makes, closed after each test; a server's log as text. */
+/** Test hosts (and the fake Anthropic API) a test file makes, closed after each test; waits on and logs of their servers. */
 
 export interface TrackedHosts {
   /** Disposes `t` after this test; returns it. */
@@ -67,4 +68,9 @@ export function fakeAnthropicEachTest(): { readonly fake: FakeAnthropic; restart
 /** A server's log lines as `<source> <text>`. */
 export async function serverLogLines(t: TestHost, name: string): Promise<string[]> {
   return value(await t.api.getServerLogs({ name })).entries.map((e) => `${e.source} ${e.text}`);
+}
+
+/** The first snapshot of `name` (events from index `from` on) in which it has connected or failed. */
+export function waitForSettled(t: TestHost, name: string, what?: string, from = 0): Promise<ServerSnapshot> {
+  return waitForSnapshot(t, name, (s) => s.status === 'connected' || s.status === 'failed', what, from);
 }

@@ -11,7 +11,7 @@ import { startRegistry } from '../fixtures/registry/registry-server.mjs';
 import type { LocalRegistry } from '../fixtures/registry/registry-server.mjs';
 import { value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
+import { hostsDisposedAfterEach, waitForSettled } from '../helpers/tracked-hosts.js';
 import { tempDir } from '../helpers/servers.js';
 import { startOAuthStack } from '../helpers/oauth-stack.js';
 
@@ -174,11 +174,7 @@ describe('installing a registry entry', () => {
     expect(preview.secrets).toEqual(['EVERYTHING_API_KEY']);
 
     value(await t.api.installServer(request));
-    const connected = await waitForSnapshot(
-      t,
-      'everything',
-      (s) => s.status === 'connected' || s.status === 'failed',
-    );
+    const connected = await waitForSettled(t, 'everything');
     expect(connected.error).toBeUndefined();
     expect(connected.status).toBe('connected');
 

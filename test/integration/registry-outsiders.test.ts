@@ -7,9 +7,9 @@ import { resolveHostEnvironment } from '../../electron/host/servers/launch/login
 import { hostileEntries, registryEntries } from '../fixtures/registry/entries.mjs';
 import { startRegistry } from '../fixtures/registry/registry-server.mjs';
 import type { LocalRegistry } from '../fixtures/registry/registry-server.mjs';
-import { value, waitForSnapshot } from '../helpers/host.js';
+import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
-import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
+import { hostsDisposedAfterEach, waitForSettled } from '../helpers/tracked-hosts.js';
 
 /**
  * What outsiders can make the host run (issue 21, findings 3 and 8), through
@@ -148,11 +148,7 @@ describe('finding 8: launcher options of a registry entry', () => {
       args: ['-y', '--loglevel', 'warn', '@modelcontextprotocol/server-memory@2026.8.31'],
     });
     value(await t.api.installServer({ id: pending.id, option: 0, name: 'memory' }));
-    const snapshot = await waitForSnapshot(
-      t,
-      'memory',
-      (s) => s.status === 'connected' || s.status === 'failed',
-    );
+    const snapshot = await waitForSettled(t, 'memory');
     expect(snapshot.error).toBeUndefined();
     expect(snapshot.status).toBe('connected');
     expect(launches).toHaveLength(1);

@@ -8,7 +8,7 @@ import { EncryptedRecordsFile } from '../../electron/host/secrets/encrypted-reco
 import type { ServerConfig } from '../../shared/model/config.js';
 import { value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost, createTestHost } from '../helpers/host.js';
-import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
+import { hostsDisposedAfterEach, waitForSettled } from '../helpers/tracked-hosts.js';
 import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { startHttpFixture } from '../helpers/http-servers.js';
 import type { HttpFixture } from '../helpers/http-servers.js';
@@ -46,7 +46,7 @@ async function installRemoteWithSecret(t: TestHost, name: string, url: string): 
   });
   const pending = await t.host.installs.receiveLink(link);
   value(await t.api.installServer({ id: pending.id, option: 0, name, values: { key: TOKEN } }));
-  const connected = await waitForSnapshot(t, name, (s) => s.status === 'connected' || s.status === 'failed');
+  const connected = await waitForSettled(t, name);
   expect(connected.error).toBeUndefined();
   const entry = entryOf(t, name) as { headers?: Record<string, string> };
   return entry.headers?.['x-api-key'] ?? '';
@@ -76,7 +76,7 @@ async function installWithSecret(t: TestHost, name: string): Promise<string> {
   });
   const pending = await t.host.installs.receiveLink(link);
   value(await t.api.installServer({ id: pending.id, option: 0, name, values: { token: TOKEN } }));
-  const connected = await waitForSnapshot(t, name, (s) => s.status === 'connected' || s.status === 'failed');
+  const connected = await waitForSettled(t, name);
   expect(connected.error).toBeUndefined();
   expect(await environmentOf(t, name)).toContain(TOKEN);
   return entryOf(t, name).env?.API_TOKEN ?? '';
@@ -175,13 +175,7 @@ describe('stored secrets belong to the entry they were entered for', () => {
     writeFileSync(t.configPath, text);
     const from = t.events.length;
     value(await t.api.reloadConfig({}));
-    const back = await waitForSnapshot(
-      t,
-      'svc',
-      (s) => s.status === 'connected' || s.status === 'failed',
-      'svc',
-      from,
-    );
+    const back = await waitForSettled(t, 'svc', 'svc', from);
     expect(back.error).toBeUndefined();
     expect(await environmentOf(t, 'svc')).toContain(TOKEN);
 
