@@ -184,6 +184,12 @@ export function buildInstall(
   };
   const filledIn = (template: Template) =>
     template.every((piece) => 'text' in piece || (values.get(piece.field) ?? '') !== '');
+  /** What is installed, and the preview that shows it with the person's secrets masked. */
+  const built = (input: BuiltInstall['input'], launch: BuiltInstall['preview']['launch']): BuiltInstall => ({
+    input,
+    secrets,
+    preview: { name, launch, secrets: secretNames },
+  });
   /** Variables or headers: each filled in, or left out when optional and one of its fields is empty. */
   const fillNamed = (entries: readonly KeyedValue[]) => {
     const stored: Record<string, string> = {};
@@ -224,48 +230,24 @@ export function buildInstall(
       if (verdict.refused !== undefined)
         throw new HostError('invalid_params', `This install cannot be used: ${verdict.refused}`);
     }
-    const input = parseInput({ transport: 'stdio', name, command: recipe.command, args, env });
-    return {
-      input,
-      secrets,
-      preview: {
-        name,
-        launch: {
-          kind: 'stdio',
-          command: recipe.command,
-          args: shownArgs,
-          envNames: Object.keys(env),
-          env: shownEnv,
-        },
-        secrets: secretNames,
-      },
-    };
+    return built(parseInput({ transport: 'stdio', name, command: recipe.command, args, env }), {
+      kind: 'stdio',
+      command: recipe.command,
+      args: shownArgs,
+      envNames: Object.keys(env),
+      env: shownEnv,
+    });
   }
 
   const url = fill(recipe.url).stored;
   const { stored: headers, shown: shownHeaders } = fillNamed(recipe.headers);
-  const input = parseInput({
-    transport: 'http',
-    name,
+  return built(parseInput({ transport: 'http', name, url, type: recipe.transport, headers }), {
+    kind: 'remote',
     url,
-    type: recipe.transport,
-    headers,
+    transport: recipe.transport,
+    headerNames: Object.keys(headers),
+    headers: shownHeaders,
   });
-  return {
-    input,
-    secrets,
-    preview: {
-      name,
-      launch: {
-        kind: 'remote',
-        url,
-        transport: recipe.transport,
-        headerNames: Object.keys(headers),
-        headers: shownHeaders,
-      },
-      secrets: secretNames,
-    },
-  };
 }
 
 function checkValue(f: InstallField, raw: string): string {
