@@ -8,7 +8,6 @@
  * over HTTP) or, at the attacker, a redirect straight back.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NodePlatform } from '../../electron/host/node-platform.js';
 import { ServerAuthSession } from '../../electron/host/auth/server-auth.js';
 import { MemoryOAuthStore } from '../../electron/host/auth/oauth-store.js';
 import type { ServerConfig } from '../../shared/model/config.js';
@@ -20,14 +19,7 @@ import { startOAuthStack } from '../helpers/oauth-stack.js';
 import type { OAuthStack } from '../helpers/oauth-stack.js';
 import { followAttackerAuthorization, startAttackerAS } from '../helpers/attacker-as.js';
 import type { AttackerAS } from '../helpers/attacker-as.js';
-
-class RecordingPlatform extends NodePlatform {
-  readonly opened: string[] = [];
-  override openExternal(url: string): Promise<void> {
-    this.opened.push(url);
-    return Promise.resolve();
-  }
-}
+import { RecordingPlatform } from '../helpers/recording-platform.js';
 
 let stack: OAuthStack;
 let attacker: AttackerAS;
