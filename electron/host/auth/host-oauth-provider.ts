@@ -24,7 +24,7 @@ import { ellipsize } from '../text.js';
 import { expandEnvReferences } from '../servers/config/env-references.js';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
 import { CALLBACK_PATH } from './loopback-redirect.js';
-import { hostOf, isSecureOrLoopback } from './oauth-network.js';
+import { hostOf, isSecureOrLoopback, sameIssuer } from './oauth-network.js';
 import type { RefreshOutcome } from './oauth-fetch.js';
 
 /**
@@ -711,11 +711,6 @@ function checkAuthorizationUrl(url: URL, redirectUrl: string, serverName: string
 /** A challenged scope as shown in a message: server text, so only printable ASCII of bounded length. */
 function shownScope(scope: string | undefined): string {
   return scope !== undefined && /^[\x21-\x7E ]{1,200}$/.test(scope) ? ` (${scope})` : '';
-}
-
-/** Issuers compared the way the SDK does (RFC 8414 §3.3): one trailing slash apart is the same. */
-export function sameIssuer(a: string, b: string): boolean {
-  return a === b || a === `${b}/` || b === `${a}/`;
 }
 
 /** A failure worth trying again (the network, a timeout, an authorization server error), not a refusal. */

@@ -35,6 +35,16 @@ const ClientSchema = z.looseObject({
   issuer: z.string().optional(),
 });
 
+const MachineBindingSchema = z.object({
+  /** Which credentials (grant, client ID, `oauth.issuer`: machine-binding.ts `credentialsKey`). */
+  credentials: z.string(),
+  issuer: z.string(),
+  /** The origin of the token endpoint the first token came from. */
+  tokenOrigin: z.string(),
+});
+/** The authorization server a machine grant's credentials belong to: the first one they got a token from. */
+export type MachineBinding = z.infer<typeof MachineBindingSchema>;
+
 export const OAuthRecordSchema = z.object({
   /** The protected resource these credentials belong to. */
   resource: z.string(),
@@ -51,6 +61,12 @@ export const OAuthRecordSchema = z.object({
    * issuer gets its secret.
    */
   clientIssuer: z.string().optional(),
+  /**
+   * Where a machine grant's credentials (client secret, private-key
+   * assertion, workload JWT) may go when the config names no issuer. No
+   * other authorization server gets them.
+   */
+  machineBinding: MachineBindingSchema.optional(),
   /**
    * Origins the sign-in that got `tokens` reached (its authorization
    * server): a background renewal may reach these, nothing else but the MCP

@@ -3,6 +3,7 @@ import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/clien
 import type { HttpServerConfig, OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
+import { ellipsize } from '../text.js';
 import { describeAuthFailure } from './auth-errors.js';
 import { HostOAuthProvider, RefreshDeferredError, newState } from './host-oauth-provider.js';
 import type { RevocationPlan, RevocationSkip } from './host-oauth-provider.js';
@@ -11,6 +12,7 @@ import type { Resolver } from './oauth-network.js';
 import { isMachineGrant, machineProvider } from './machine-providers.js';
 import type { MachineGrant } from './machine-providers.js';
 import { startLoopbackRedirect } from './loopback-redirect.js';
+import { IssuerBoundMachineProvider } from './machine-binding.js';
 import type { Challenge } from './oauth-fetch.js';
 import { oauthFetch } from './oauth-fetch.js';
 import type { OAuthStore } from './oauth-store.js';
@@ -85,6 +87,7 @@ const MACHINE_CLIENT = {
 } as const satisfies Record<MachineGrant, NonNullable<ServerAuth['client']>>;
 /** Longest authorization link the server view shows (ServerAuthSchema). */
 const MAX_SHOWN_URL = 8192;
+const MAX_SHOWN_ISSUER = 2048;
 
 /** What a connect attempt to a remote server needs for OAuth. */
 export interface PreparedAuth {
@@ -100,7 +103,7 @@ export interface PreparedAuth {
  */
 export class ServerAuthSession {
   private provider: HostOAuthProvider | undefined;
-  private machine: { grant: MachineGrant; provider: OAuthClientProvider } | undefined;
+  private machine: { grant: MachineGrant; provider: IssuerBoundMachineProvider } | undefined;
   private config: HttpServerConfig | undefined;
   private resource: string | undefined;
   /** The server's URL (expanded) of the last prepare, whatever the grant. */
@@ -163,11 +166,22 @@ export class ServerAuthSession {
       this.provider = undefined;
       return { authProvider: undefined, fetch };
     }
-    if (isMachineGrant(oauth.grant)) {
+    const grant = oauth.grant;
+    if (isMachineGrant(grant)) {
       this.provider = undefined;
       this.machine ??= {
-        grant: oauth.grant,
-        provider: machineProvider(this.serverName, oauth.grant, oauth, env),
+        grant,
+        provider: await IssuerBoundMachineProvider.create(
+          (issuer) =>
+            machineProvider(this.serverName, grant, issuer !== undefined ? { ...oauth, issuer } : oauth, env),
+          {
+            serverName: this.serverName,
+            resource,
+            oauth,
+            store: this.services.store,
+            onChange: this.onChange,
+          },
+        ),
       };
       return { authProvider: this.machine.provider, fetch };
     }
@@ -205,9 +219,14 @@ export class ServerAuthSession {
         ...(link !== undefined ? { authorizationUrl: link } : {}),
       };
     }
-    if (this.required !== undefined) return { ...shown, state: 'required', message: this.required };
+    const machineIssuer = this.machine?.provider.boundIssuer();
+    const machineShown =
+      machineIssuer !== undefined ? { clientIssuer: ellipsize(machineIssuer, MAX_SHOWN_ISSUER) } : {};
+    if (this.required !== undefined)
+      return { ...shown, ...machineShown, state: 'required', message: this.required };
     if (signedIn) return { ...shown, state: 'signed-in' };
-    if (this.machine) return { state: 'signed-in', client: MACHINE_CLIENT[this.machine.grant] };
+    if (this.machine)
+      return { state: 'signed-in', client: MACHINE_CLIENT[this.machine.grant], ...machineShown };
     return undefined;
   }
 
