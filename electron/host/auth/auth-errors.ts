@@ -9,7 +9,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { HostError, describeError } from '../errors.js';
-import { RefreshDeferredError, SignInNeededError } from './host-oauth-provider.js';
+import { RefreshDeferredError, SignInNeededError } from './sign-in-state.js';
 import { OAuthFetchRefusedError } from './oauth-network.js';
 
 /**

@@ -1,12 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import {
-  DpopSession,
-  IssuerMismatchError,
-  OAuthError,
-  auth,
-  createPrivateKeyJwtAuth,
-  discoverAuthorizationServerMetadata,
-} from '@modelcontextprotocol/client';
+import { DpopSession, auth } from '@modelcontextprotocol/client';
 import type {
   AddClientAuthentication,
   FetchLike,
@@ -18,14 +10,21 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { OAuthConfig } from '../../../shared/model/config.js';
-import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
-import { ellipsize } from '../text.js';
-import { expandEnvReferences } from '../servers/config/env-references.js';
+import { recordFacts } from './auth-view.js';
+import type { SignInFacts } from './auth-view.js';
+import { ClientBinding, appClientMetadata } from './client-binding.js';
+import { discoveredIssuer, discoveredMetadata, forgetCredentials, mergeTokens } from './oauth-store.js';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
 import { CALLBACK_PATH } from './loopback-redirect.js';
-import { hostOf, isSecureOrLoopback, sameIssuer } from './oauth-network.js';
+import { hostOf } from './oauth-network.js';
 import type { RefreshOutcome } from './oauth-fetch.js';
+import { TokenRefresher } from './refresh-backoff.js';
+import { revocationPlan } from './revocation.js';
+import type { RevocationPlan } from './revocation.js';
+import { StepUpLimit, checkAuthorizationUrl } from './sign-in-checks.js';
+import { RefreshDeferredError, SignInNeededError } from './sign-in-state.js';
+import type { SignInReason, SignInStatus } from './sign-in-state.js';
 
 /**
  * The host's side of the SDK's OAuth client (`OAuthClientProvider`): the SDK
@@ -40,75 +39,8 @@ import type { RefreshOutcome } from './oauth-fetch.js';
  * browser and redeem a code.
  */
 
-/** App identity shown to authorization servers. */
-export const CLIENT_NAME = 'MCP Host';
-export const CLIENT_URI = 'https://github.com/mcp-host/mcp-host';
-/** Refresh this long before the access token expires, so no request meets an expired token. */
-export const REFRESH_MARGIN_MS = 60_000;
-/** Step-up authorizations (more scope) allowed per server within STEP_UP_WINDOW_MS, across requests. */
-export const STEP_UP_LIMIT = 3;
-export const STEP_UP_WINDOW_MS = 10 * 60_000;
-/** Bounds of what the server view shows (ServerAuthSchema). */
-const MAX_SHOWN_ISSUER = 2048;
-const MAX_SHOWN_SCOPES = 256;
-const MAX_SHOWN_SCOPE = 256;
-/** Why a background flow stopped when a held token is no longer enough. */
-const ASKS_AGAIN = 'The server asks for a new sign-in';
 /** The redirect URI a background flow names (never used: it stops before the browser). */
 const PLACEHOLDER_REDIRECT = `http://127.0.0.1${CALLBACK_PATH}`;
-
-/** Backoff after a refresh that failed for a passing reason (network, 5xx): 2 s, 4 s, … up to 5 min. */
-const REFRESH_RETRY_FIRST_MS = 2000;
-const REFRESH_RETRY_MAX_MS = 5 * 60_000;
-/**
- * OAuth errors of a refresh that are worth trying again; any other error
- * code (invalid_grant, invalid_client, unauthorized_client, invalid_scope…)
- * is a definitive refusal and the tokens go (RFC 6749 §5.2).
- */
-const PASSING_OAUTH_ERRORS: ReadonlySet<string> = new Set(['server_error', 'temporarily_unavailable']);
-
-/** Why sign-out forgot the tokens without revoking them (closed: each has its sentence in server-auth.ts). */
-export type RevocationSkip =
-  | 'unknown-issuer'
-  | 'insecure-issuer'
-  | 'issuer-unreachable'
-  | 'issuer-metadata-mismatch'
-  | 'no-revocation-endpoint'
-  | 'insecure-endpoint'
-  | 'no-client';
-
-/** What sign-out does with the held tokens. */
-export type RevocationPlan =
-  | { kind: 'nothing-held' }
-  | { kind: 'skip'; reason: RevocationSkip; issuer?: string | undefined }
-  | {
-      kind: 'revoke';
-      issuer: string;
-      endpoint: string;
-      clientId: string;
-      clientSecret?: string | undefined;
-      token: string;
-      hint: 'refresh_token' | 'access_token';
-    };
-
-/**
- * A refresh failed for a passing reason (network, 5xx): the tokens are kept
- * and the refresh is tried again later; not a sign-in matter.
- */
-export class RefreshDeferredError extends HostError {
-  constructor(message: string) {
-    super('connection_failed', message);
-    this.name = 'RefreshDeferredError';
-  }
-}
-
-/** The SDK wanted the browser while nobody asked for a sign-in. */
-export class SignInNeededError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SignInNeededError';
-  }
-}
 
 export interface InteractiveSignIn {
   redirectUrl: string;
@@ -132,6 +64,8 @@ export interface HostOAuthProviderOptions {
   fetch: FetchLike;
   /** Something shown in the server view changed. */
   onChange: () => void;
+  /** The server's sign-in state (ServerAuthSession's); a new one when not given. */
+  status?: SignInStatus | undefined;
 }
 
 export class HostOAuthProvider implements OAuthClientProvider {
@@ -139,22 +73,40 @@ export class HostOAuthProvider implements OAuthClientProvider {
   private interactive: InteractiveSignIn | undefined;
   private verifier: string | undefined;
   private refreshing: Promise<void> | undefined;
-  private readonly stepUps: number[] = [];
+  private readonly stepUps = new StepUpLimit();
   private dpopSession: Promise<DpopSession> | undefined;
-  /** Why the last background flow stopped, for the "Sign-in required" line. */
-  signInReason: string | undefined;
   /** The scope of the last `insufficient_scope` challenge (a step-up), if the last challenge was one. */
   private stepUpScope: { scope: string | undefined } | undefined;
-  /** The issuer a first sign-in with the pre-registered client goes to (bound when it succeeds). */
-  private pendingClientIssuer: string | undefined;
-  /** Refreshes that failed for a passing reason in a row, and when the next may be tried. */
-  private refreshTrouble: { failures: number; retryAt: number } | undefined;
+  private readonly binding: ClientBinding;
+  /** The refresh shortly before expiry, one at a time, backing off after a passing failure. */
+  private readonly refresher = new TokenRefresher({
+    expiresAt: () => (this.record.tokens?.refresh_token !== undefined ? this.record.expiresAt : undefined),
+    hasTokens: () => this.record.tokens !== undefined,
+    refresh: async () => {
+      const result = await auth(this, { serverUrl: this.options.resource, fetchFn: this.options.fetch });
+      if (result !== 'AUTHORIZED') throw this.needSignIn();
+    },
+    refused: async (error) => {
+      this.status.stopped =
+        error instanceof HostError ? { code: 'failed', failure: error } : { code: 'expired-or-revoked' };
+      await this.invalidateCredentials('tokens');
+    },
+  });
+  /** Why the last background flow stopped is kept here, with the rest of the server's sign-in state. */
+  private readonly status: Pick<SignInStatus, 'stopped'>;
 
   private constructor(
     private readonly options: HostOAuthProviderOptions,
     record: OAuthRecord,
   ) {
     this.record = record;
+    this.status = options.status ?? { stopped: undefined };
+    this.binding = new ClientBinding({
+      serverName: options.serverName,
+      config: options.config,
+      env: options.env,
+      record: () => this.record,
+    });
   }
 
   /** Loads what the store holds for this server and resource. */
@@ -164,68 +116,19 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   // ---- What the person sees (never a token).
 
-  /** The state for the server view; undefined when nothing was ever signed in and nothing is asked. */
-  describe(): Omit<ServerAuth, 'state'> & { signedIn: boolean } {
-    const tokens = this.record.tokens;
-    // Everything here came from the authorization server: bounded to what the view's schema accepts.
-    const issuer = tokens?.issuer ?? this.discoveredIssuer();
-    const expiresAt = this.record.expiresAt;
-    return {
-      signedIn: tokens !== undefined,
-      ...(issuer !== undefined ? { issuer: ellipsize(issuer, MAX_SHOWN_ISSUER) } : {}),
-      ...(tokens?.id_token !== undefined ? accountOf(tokens.id_token) : {}),
-      ...(tokens?.scope !== undefined
-        ? {
-            scopes: tokens.scope
-              .split(' ')
-              .filter(Boolean)
-              .slice(0, MAX_SHOWN_SCOPES)
-              .map((scope) => ellipsize(scope, MAX_SHOWN_SCOPE)),
-          }
-        : {}),
-      ...(expiresAt !== undefined && Number.isFinite(expiresAt) ? { expiresAt } : {}),
-      ...(tokens !== undefined ? { refreshable: tokens.refresh_token !== undefined } : {}),
-      ...(this.record.clientKind !== undefined ? { client: this.record.clientKind } : {}),
-      ...(this.boundIssuer() !== undefined
-        ? { clientIssuer: ellipsize(this.boundIssuer() ?? '', MAX_SHOWN_ISSUER) }
-        : {}),
-    };
+  /** The facts for the server view (auth-view.ts). */
+  describe(): SignInFacts {
+    return recordFacts(this.record, discoveredIssuer(this.record), this.binding.boundIssuer());
   }
 
-  /**
-   * The issuer the pre-registered client (client ID from the config) belongs
-   * to: `oauth.issuer`, else the first one it was used with; undefined when
-   * there is no such client or it was never used.
-   */
-  boundIssuer(): string | undefined {
-    const config = this.options.config;
-    if (config.clientId === undefined) return undefined;
-    return (
-      config.issuer ??
-      this.record.clientIssuer ??
-      (this.record.clientKind === 'pre-registered' ? this.record.tokens?.issuer : undefined) ??
-      this.pendingClientIssuer
-    );
+  /** Why the last background flow stopped, for the "Sign-in required" line. */
+  get signInReason(): SignInReason | undefined {
+    return this.status.stopped;
   }
 
-  /**
-   * A sign-in the person started is about to go to `issuer`: refused (one
-   * line naming both) when `oauth.issuer` names another one, or when the
-   * pre-registered client belongs to another one; a pre-registered client
-   * used for the first time is bound to it.
-   */
+  /** A sign-in the person started is about to go to `issuer` (client-binding.ts: refused, or bound at first use). */
   acceptIssuer(issuer: string): void {
-    const pinned = this.options.config.issuer;
-    if (pinned !== undefined && !sameIssuer(pinned, issuer)) {
-      throw new HostError(
-        'sign_in_required',
-        `Server "${this.options.serverName}": its oauth.issuer is ${pinned}, but the server sends the sign-in to ${issuer}; refused`,
-      );
-    }
-    const bound = this.boundIssuer();
-    if (bound !== undefined && !sameIssuer(bound, issuer)) throw this.foreignIssuer(bound, issuer);
-    // First use: this sign-in may give it the secret; it is bound for good once tokens come back.
-    if (this.options.config.clientId !== undefined && bound === undefined) this.pendingClientIssuer = issuer;
+    this.binding.accept(issuer);
   }
 
   /** The origins the current sign-in reached: background renewals may reach them while its tokens are held. */
@@ -242,7 +145,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   /** Endpoints of the cached authorization-server metadata (OAuth requests, even on the MCP server's origin). */
   knownEndpoints(): string[] {
-    const metadata = this.discoveredMetadata();
+    const metadata = discoveredMetadata(this.record);
     if (!metadata) return [];
     return ['token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'authorization_endpoint']
       .map((key) => metadata[key])
@@ -251,17 +154,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   /** How the last refresh-token request ended (oauth-fetch.ts): a passing failure keeps the tokens and backs off. */
   refreshOutcome(outcome: RefreshOutcome): void {
-    if (outcome !== 'transient') {
-      this.refreshTrouble = undefined;
-      return;
-    }
-    const failures = (this.refreshTrouble?.failures ?? 0) + 1;
-    const delay = Math.min(REFRESH_RETRY_MAX_MS, REFRESH_RETRY_FIRST_MS * 2 ** (failures - 1));
-    this.refreshTrouble = { failures, retryAt: Date.now() + delay };
-  }
-
-  hasTokens(): boolean {
-    return this.record.tokens !== undefined;
+    this.refresher.backoff.record(outcome);
   }
 
   /** The scope the held token was granted (for a step-up's union). */
@@ -279,23 +172,18 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async beginInteractive(session: InteractiveSignIn): Promise<void> {
     this.interactive = session;
     this.verifier = undefined;
-    this.signInReason = undefined;
+    this.status.stopped = undefined;
     if (this.record.redirectPort !== undefined && this.record.redirectPort !== session.port) {
       // A dynamic registration names its redirect URI; on another port it would be refused.
       await this.change((record) => {
-        record.clients = Object.fromEntries(
-          Object.entries(record.clients).filter(
-            ([, client]) => client.client_id === this.options.config.clientId,
-          ),
-        );
-        delete record.redirectPort;
+        forgetCredentials(record, 'registrations', this.options.config.clientId);
       });
     }
   }
 
   endInteractive(): void {
     this.interactive = undefined;
-    this.pendingClientIssuer = undefined;
+    this.binding.endSignIn();
     this.verifier = undefined;
   }
 
@@ -311,18 +199,11 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    const scope = this.options.config.scopes?.join(' ');
-    return {
-      client_name: CLIENT_NAME,
-      client_uri: CLIENT_URI,
-      redirect_uris: [this.redirectUrl ?? PLACEHOLDER_REDIRECT],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-      software_id: 'mcp-host',
-      software_version: this.options.appVersion,
-      ...(scope ? { scope } : {}),
-    };
+    return appClientMetadata(
+      this.redirectUrl ?? PLACEHOLDER_REDIRECT,
+      this.options.config,
+      this.options.appVersion,
+    );
   }
 
   state(): string {
@@ -331,7 +212,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
-    const preRegistered = this.preRegistered(ctx?.issuer);
+    const preRegistered = this.binding.client(ctx?.issuer);
     if (preRegistered) return preRegistered;
     const issuer = ctx?.issuer;
     const stored = issuer !== undefined ? this.record.clients[issuer] : undefined;
@@ -354,7 +235,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
-    if (ctx === undefined) await this.refreshIfExpiring();
+    if (ctx === undefined) await this.refresher.refreshIfExpiring();
     const tokens = this.record.tokens;
     if (!tokens) return undefined;
     // Credentials are bound to the issuer that made them.
@@ -367,24 +248,9 @@ export class HostOAuthProvider implements OAuthClientProvider {
     const issuer = ctx?.issuer ?? tokens.issuer;
     const kind = this.clientKind(issuer);
     await this.change((record) => {
-      // A refresh may omit the refresh token or the ID token: keep the ones held.
-      const previous = record.tokens;
-      record.tokens = {
-        ...tokens,
-        ...(issuer !== undefined ? { issuer } : {}),
-        ...(tokens.refresh_token === undefined && previous?.refresh_token !== undefined
-          ? { refresh_token: previous.refresh_token }
-          : {}),
-        ...(tokens.id_token === undefined && previous?.id_token !== undefined
-          ? { id_token: previous.id_token }
-          : {}),
-      };
-      if (typeof tokens.expires_in === 'number') record.expiresAt = Date.now() + tokens.expires_in * 1000;
-      else delete record.expiresAt;
-      record.clientKind = kind;
-      if (kind === 'pre-registered' && issuer !== undefined) record.clientIssuer ??= issuer;
+      mergeTokens(record, tokens, issuer, kind);
     });
-    this.signInReason = undefined;
+    this.status.stopped = undefined;
     this.options.onChange();
   }
 
@@ -392,7 +258,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
     const session = this.interactive;
     if (!session) throw this.needSignIn();
     checkAuthorizationUrl(authorizationUrl, session.redirectUrl, this.options.serverName);
-    if (this.record.tokens !== undefined) this.countStepUp(authorizationUrl.searchParams.get('scope'));
+    if (this.record.tokens !== undefined)
+      this.stepUps.count(this.options.serverName, authorizationUrl.searchParams.get('scope'));
     await session.open(authorizationUrl.href);
   }
 
@@ -408,17 +275,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   get addClientAuthentication(): AddClientAuthentication | undefined {
-    const config = this.options.config;
-    if (config.tokenEndpointAuthMethod !== 'private_key_jwt' || config.clientId === undefined)
-      return undefined;
-    const key = this.privateKey();
-    if (key === undefined) return undefined;
-    return createPrivateKeyJwtAuth({
-      issuer: config.clientId,
-      subject: config.clientId,
-      privateKey: key,
-      alg: config.signingAlgorithm ?? 'ES256',
-    });
+    return this.binding.clientAuthentication();
   }
 
   dpop(): Promise<DpopSession> | undefined {
@@ -435,18 +292,10 @@ export class HostOAuthProvider implements OAuthClientProvider {
     }
     if ((scope === 'all' || scope === 'tokens') && this.record.tokens?.refresh_token !== undefined) {
       // The authorization server refused the refresh token (expired, revoked): say so, not "sign in".
-      this.signInReason ??= 'The sign-in expired or was revoked; sign in again';
+      this.status.stopped ??= { code: 'expired-or-revoked' };
     }
     await this.change((record) => {
-      if (scope === 'all' || scope === 'tokens') {
-        delete record.tokens;
-        delete record.expiresAt;
-      }
-      if (scope === 'all' || scope === 'client') {
-        record.clients = {};
-        delete record.redirectPort;
-      }
-      if (scope === 'all' || scope === 'discovery') delete record.discovery;
+      forgetCredentials(record, scope);
     });
     this.options.onChange();
   }
@@ -481,156 +330,41 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async forget(): Promise<void> {
     await this.options.store.delete(this.options.serverName);
     this.record = { resource: this.options.resource, clients: {} };
-    this.refreshTrouble = undefined;
+    this.refresher.backoff.reset();
     this.options.onChange();
   }
 
-  /**
-   * Where sign-out may revoke the held tokens: only at the revocation
-   * endpoint of the issuer that issued them, read from that issuer's own
-   * metadata (never from the current discovery, which the MCP server
-   * chooses), https or loopback only, authenticated with the client that
-   * belongs to that issuer.
-   */
-  async revocationPlan(fetchFn: FetchLike): Promise<RevocationPlan> {
-    const tokens = this.record.tokens;
-    if (!tokens) return { kind: 'nothing-held' };
-    const issuer = tokens.issuer;
-    if (issuer === undefined) return { kind: 'skip', reason: 'unknown-issuer' };
-    if (!isSecureOrLoopback(issuer)) return { kind: 'skip', reason: 'insecure-issuer', issuer };
-    let metadata: Record<string, unknown> | undefined;
-    try {
-      metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn });
-    } catch (error) {
-      const reason = error instanceof IssuerMismatchError ? 'issuer-metadata-mismatch' : 'issuer-unreachable';
-      return { kind: 'skip', reason, issuer };
-    }
-    if (metadata === undefined) return { kind: 'skip', reason: 'issuer-unreachable', issuer };
-    const endpoint = metadata.revocation_endpoint;
-    if (typeof endpoint !== 'string') return { kind: 'skip', reason: 'no-revocation-endpoint', issuer };
-    if (!isSecureOrLoopback(endpoint)) return { kind: 'skip', reason: 'insecure-endpoint', issuer };
-    let client: { client_id: string; client_secret?: string | undefined } | undefined;
-    try {
-      client = this.clientInformationFor(issuer);
-    } catch {
-      client = undefined;
-    }
-    if (!client) return { kind: 'skip', reason: 'no-client', issuer };
-    return {
-      kind: 'revoke',
-      issuer,
-      endpoint,
-      clientId: client.client_id,
-      clientSecret: client.client_secret,
-      token: tokens.refresh_token ?? tokens.access_token,
-      hint: tokens.refresh_token !== undefined ? 'refresh_token' : 'access_token',
-    };
-  }
-
-  /**
-   * Renews the access token shortly before it expires: one refresh in
-   * flight however many requests are waiting for it. A refresh the
-   * authorization server refuses leaves no tokens, so the request goes out
-   * without one and the server's 401 ends in "Sign-in required".
-   */
-  private async refreshIfExpiring(): Promise<void> {
-    const { tokens, expiresAt } = this.record;
-    if (!tokens?.refresh_token || expiresAt === undefined || expiresAt - Date.now() > REFRESH_MARGIN_MS)
-      return;
-    // Backing off after a passing failure: the held token goes out as it is (it may still be taken).
-    if (this.refreshTrouble !== undefined && Date.now() < this.refreshTrouble.retryAt) return;
-    this.refreshing ??= (async () => {
-      const troubleBefore = this.refreshTrouble;
-      try {
-        const result = await auth(this, { serverUrl: this.options.resource, fetchFn: this.options.fetch });
-        if (result !== 'AUTHORIZED') throw this.needSignIn();
-      } catch (error) {
-        // Only a definitive refusal ends the sign-in; a network blip or a 5xx keeps the tokens.
-        const failedInPassing = this.refreshTrouble !== undefined && this.refreshTrouble !== troubleBefore;
-        if (this.record.tokens !== undefined && (failedInPassing || isPassingFailure(error))) {
-          if (!failedInPassing) this.refreshOutcome('transient');
-          return;
-        }
-        this.signInReason = signInReasonAfterRefresh(error);
-        await this.invalidateCredentials('tokens');
-      } finally {
-        this.refreshing = undefined;
-      }
-    })();
-    await this.refreshing;
-  }
-
-  private countStepUp(scope: string | null): void {
-    const now = Date.now();
-    while (this.stepUps.length > 0 && (this.stepUps[0] ?? 0) < now - STEP_UP_WINDOW_MS) this.stepUps.shift();
-    if (this.stepUps.length >= STEP_UP_LIMIT) {
-      throw new HostError(
-        'sign_in_required',
-        `Server "${this.options.serverName}" keeps asking for more permissions${scope ? ` (${scope})` : ''} after ${String(STEP_UP_LIMIT)} sign-ins; not asking again for now`,
-      );
-    }
-    this.stepUps.push(now);
-  }
-
-  private foreignIssuer(bound: string, issuer: string): HostError {
-    return new HostError(
-      'sign_in_required',
-      `Server "${this.options.serverName}": its client ID belongs to ${bound}, but the server sends the sign-in to ${issuer}; refused`,
-    );
+  /** Where sign-out may revoke the held tokens (revocation.ts): the issuer's own endpoint, with its own client. */
+  revocationPlan(fetchFn: FetchLike): Promise<RevocationPlan> {
+    return revocationPlan(this.record.tokens, (issuer) => this.clientInformationFor(issuer), fetchFn);
   }
 
   private needSignIn(): SignInNeededError | RefreshDeferredError {
-    if (this.record.tokens !== undefined && this.refreshTrouble !== undefined) {
+    const retryIn = this.refresher.backoff.retryInSeconds();
+    if (this.record.tokens !== undefined && retryIn !== undefined) {
       // The refresh failed for a passing reason: keep the sign-in, try again later.
-      const seconds = Math.max(1, Math.ceil((this.refreshTrouble.retryAt - Date.now()) / 1000));
+      const issuer = this.record.tokens.issuer;
       return new RefreshDeferredError(
-        `Server "${this.options.serverName}": could not renew the sign-in${this.tokenIssuerHost()}; trying again in ${String(seconds)} s`,
+        `Server "${this.options.serverName}": could not renew the sign-in${issuer !== undefined ? ` at ${hostOf(issuer)}` : ''}; trying again in ${String(retryIn)} s`,
       );
     }
-    const issuer = this.discoveredIssuer();
-    const reason =
-      this.signInReason ??
+    const issuer = discoveredIssuer(this.record);
+    const reason: SignInReason =
+      this.status.stopped ??
       (this.record.tokens !== undefined
-        ? ASKS_AGAIN
-        : `Sign in${issuer !== undefined ? ` at ${hostOf(issuer)}` : ''} to use this server`);
-    this.signInReason = reason;
+        ? { code: 'asks-again' }
+        : { code: 'not-signed-in', host: issuer !== undefined ? hostOf(issuer) : undefined });
+    this.status.stopped = reason;
     // A held token refused for want of scope: say which permission is missing.
-    if (reason === ASKS_AGAIN && this.stepUpScope !== undefined) {
-      return new SignInNeededError(
-        `The server needs more permissions${shownScope(this.stepUpScope.scope)}; sign in again to grant them`,
-      );
-    }
+    if (reason.code === 'asks-again' && this.stepUpScope !== undefined)
+      return new SignInNeededError({ code: 'more-permissions', scope: this.stepUpScope.scope });
     return new SignInNeededError(reason);
-  }
-
-  private preRegistered(issuer: string | undefined): StoredOAuthClientInformation | undefined {
-    const config = this.options.config;
-    if (config.clientId === undefined) return undefined;
-    const bound = this.boundIssuer();
-    // A pre-registered client belongs to one issuer: any other one gets neither its id nor its secret.
-    if (bound !== undefined && issuer !== undefined && !sameIssuer(bound, issuer))
-      throw this.foreignIssuer(bound, issuer);
-    // Not yet bound (nobody signed in with it): no secret leaves the host.
-    const secret = bound !== undefined && issuer !== undefined ? this.clientSecret() : undefined;
-    return {
-      client_id: config.clientId,
-      ...(secret !== undefined ? { client_secret: secret } : {}),
-      ...(config.tokenEndpointAuthMethod !== undefined
-        ? { token_endpoint_auth_method: config.tokenEndpointAuthMethod }
-        : {}),
-      ...(issuer !== undefined ? { issuer } : {}),
-    };
-  }
-
-  private tokenIssuerHost(): string {
-    const issuer = this.record.tokens?.issuer;
-    return issuer !== undefined ? ` at ${hostOf(issuer)}` : '';
   }
 
   private clientInformationFor(
     issuer: string | undefined,
   ): { client_id: string; client_secret?: string } | undefined {
-    const pre = this.preRegistered(issuer);
+    const pre = this.binding.client(issuer);
     if (pre) return pre;
     if (issuer !== undefined && this.record.clients[issuer]) return this.record.clients[issuer];
     const url = this.clientMetadataUrl;
@@ -644,108 +378,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
     return 'dynamic';
   }
 
-  private clientSecret(): string | undefined {
-    const ref = this.options.config.clientSecret;
-    if (ref !== undefined)
-      return expandEnvReferences(
-        ref,
-        this.options.env,
-        `Server "${this.options.serverName}" oauth.clientSecret`,
-      );
-    return this.record.clientSecret;
-  }
-
-  private privateKey(): string | undefined {
-    const ref = this.options.config.privateKey;
-    if (ref !== undefined)
-      return expandEnvReferences(
-        ref,
-        this.options.env,
-        `Server "${this.options.serverName}" oauth.privateKey`,
-      );
-    return this.record.privateKey;
-  }
-
-  private discoveredMetadata(): Record<string, unknown> | undefined {
-    const discovery = this.record.discovery as
-      { authorizationServerMetadata?: Record<string, unknown> } | undefined;
-    return discovery?.authorizationServerMetadata;
-  }
-
-  private discoveredIssuer(): string | undefined {
-    const issuer = this.discoveredMetadata()?.issuer;
-    return typeof issuer === 'string' ? issuer : undefined;
-  }
-
   private async change(apply: (record: OAuthRecord) => void): Promise<void> {
     this.record = await this.options.store.update(this.options.serverName, this.options.resource, apply);
   }
-}
-
-/** A fresh `state` for one authorization request (RFC 6749 §10.12). */
-export function newState(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/**
- * The authorization URL is where we send the person: it must be https (or a
- * loopback address, for local servers) and must bring them back to our own
- * loopback listener, nowhere else.
- */
-function checkAuthorizationUrl(url: URL, redirectUrl: string, serverName: string): void {
-  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new HostError(
-      'sign_in_required',
-      `Sign-in to "${serverName}" refused: the authorization page ${url.origin} is not https`,
-    );
-  }
-  if (url.searchParams.get('redirect_uri') !== redirectUrl) {
-    throw new HostError(
-      'sign_in_required',
-      `Sign-in to "${serverName}" refused: the authorization request would not return to this app's loopback address`,
-    );
-  }
-}
-
-/** A challenged scope as shown in a message: server text, so only printable ASCII of bounded length. */
-function shownScope(scope: string | undefined): string {
-  return scope !== undefined && /^[\x21-\x7E ]{1,200}$/.test(scope) ? ` (${scope})` : '';
-}
-
-/** A failure worth trying again (the network, a timeout, an authorization server error), not a refusal. */
-function isPassingFailure(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    if (current instanceof RefreshDeferredError) return true;
-    if (current instanceof OAuthError) return PASSING_OAUTH_ERRORS.has(current.code);
-    if (current instanceof TypeError || current.name === 'AbortError' || current.name === 'TimeoutError')
-      return true;
-    current = current.cause;
-  }
-  return false;
-}
-
-/**
- * The account to show, from the ID token's claims. Display only: the token
- * came straight from the token endpoint over TLS, and nothing is decided on it.
- */
-function accountOf(idToken: string): { account?: string } {
-  const payload = idToken.split('.')[1];
-  if (payload === undefined) return {};
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    for (const key of ['email', 'preferred_username', 'name', 'sub']) {
-      const value = claims[key];
-      if (typeof value === 'string' && value.length > 0) return { account: value.slice(0, 200) };
-    }
-  } catch {
-    // Not a JWT we can read: no account shown.
-  }
-  return {};
-}
-
-function signInReasonAfterRefresh(error: unknown): string {
-  if (error instanceof HostError) return error.message;
-  return 'The sign-in expired or was revoked; sign in again';
 }

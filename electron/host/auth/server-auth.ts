@@ -1,21 +1,27 @@
-import { auth, computeScopeUnion, discoverOAuthServerInfo } from '@modelcontextprotocol/client';
+import { auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { HttpServerConfig, OAuthConfig } from '../../../shared/model/config.js';
 import type { ServerAuth } from '../../../shared/model/server.js';
 import { HostError } from '../errors.js';
-import { ellipsize } from '../text.js';
 import { describeAuthFailure } from './auth-errors.js';
-import { HostOAuthProvider, RefreshDeferredError, newState } from './host-oauth-provider.js';
-import type { RevocationPlan, RevocationSkip } from './host-oauth-provider.js';
-import { OAuthFetchRefusedError, hostOf, isLocalHost, originOf, shownUrl } from './oauth-network.js';
+import { describeAuth } from './auth-view.js';
+import { HostOAuthProvider } from './host-oauth-provider.js';
+import { OAuthFetchRefusedError, hostOf } from './oauth-network.js';
 import type { Resolver } from './oauth-network.js';
+import { OAuthGate } from './oauth-gate.js';
+import type { AuthLog } from './oauth-gate.js';
 import { isMachineGrant, machineProvider } from './machine-providers.js';
 import type { MachineGrant } from './machine-providers.js';
-import { startLoopbackRedirect } from './loopback-redirect.js';
 import { IssuerBoundMachineProvider } from './machine-binding.js';
+import { startLoopbackRedirect } from './loopback-redirect.js';
 import type { Challenge } from './oauth-fetch.js';
 import { oauthFetch } from './oauth-fetch.js';
 import type { OAuthStore } from './oauth-store.js';
+import { revoke } from './revocation.js';
+import type { RevocationPlan, SignOutOutcome } from './revocation.js';
+import { discoverForSignIn, newState } from './sign-in-checks.js';
+import { RefreshDeferredError, SignInStatus, signInLine } from './sign-in-state.js';
+import type { SignInReason, SignInState } from './sign-in-state.js';
 
 /** What the host gives every server's sign-in (one of each per host). */
 export interface OAuthServices {
@@ -30,64 +36,7 @@ export interface OAuthServices {
   resolve?: Resolver | undefined;
 }
 
-/** A line for the server's log. */
-export type AuthLog = (level: 'info' | 'warning', text: string) => void;
-
-/** How sign-out ended (closed: each has its sentence in `describeSignOut`). */
-export type SignOutOutcome =
-  | { kind: 'nothing-held' }
-  | { kind: 'revoked' }
-  | { kind: 'not-confirmed'; status: number }
-  | { kind: 'unreachable' }
-  | { kind: 'skipped'; reason: RevocationSkip; issuer?: string | undefined };
-
-/** The one line sign-out leaves in the server's log and view. */
-export function describeSignOut(outcome: SignOutOutcome): string {
-  switch (outcome.kind) {
-    case 'nothing-held':
-    case 'revoked':
-      return 'Signed out';
-    case 'not-confirmed':
-      return `Signed out; the authorization server did not confirm the revocation (HTTP ${String(outcome.status)})`;
-    case 'unreachable':
-      return 'Signed out; the authorization server could not be reached to revoke the sign-in';
-    case 'skipped':
-      return `Signed out; the tokens were forgotten here but not revoked: ${skipText(outcome.reason, outcome.issuer !== undefined ? hostOf(outcome.issuer) : 'the issuer')}`;
-  }
-}
-
-function skipText(reason: RevocationSkip, host: string): string {
-  switch (reason) {
-    case 'unknown-issuer':
-      return 'it is not recorded which authorization server issued them';
-    case 'insecure-issuer':
-      return `their issuer ${host} is neither https nor on this machine`;
-    case 'issuer-unreachable':
-      return `their issuer ${host} could not be reached`;
-    case 'issuer-metadata-mismatch':
-      return `the metadata of ${host} names another issuer`;
-    case 'no-revocation-endpoint':
-      return `their issuer ${host} offers no revocation`;
-    case 'insecure-endpoint':
-      return `the revocation endpoint of ${host} is neither https nor on this machine`;
-    case 'no-client':
-      return `this app has no client at ${host}`;
-  }
-}
-
-/** Where a flow is: nobody asked (a connect, a request), a sign-in the person started, or a sign-out. */
-type Phase = 'background' | 'sign-in' | 'sign-out';
-
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
-/** How the server view names a machine grant's client. */
-const MACHINE_CLIENT = {
-  client_credentials: 'client-credentials',
-  jwt_bearer: 'workload-identity',
-  enterprise: 'enterprise',
-} as const satisfies Record<MachineGrant, NonNullable<ServerAuth['client']>>;
-/** Longest authorization link the server view shows (ServerAuthSchema). */
-const MAX_SHOWN_URL = 8192;
-const MAX_SHOWN_ISSUER = 2048;
 
 /** What a connect attempt to a remote server needs for OAuth. */
 export interface PreparedAuth {
@@ -99,7 +48,9 @@ export interface PreparedAuth {
  * The OAuth side of one remote server: builds the SDK's auth provider for
  * each connect, says what the server view shows, runs the browser sign-in
  * the person starts (loopback redirect, browser, code exchange), and signs
- * out (revocation, then forgetting). Owned by its ServerConnection.
+ * out (revocation, then forgetting). Its sign-in state is one SignInStatus
+ * (sign-in-state.ts), shared with its HostOAuthProvider. Owned by its
+ * ServerConnection.
  */
 export class ServerAuthSession {
   private provider: HostOAuthProvider | undefined;
@@ -113,24 +64,25 @@ export class ServerAuthSession {
   private fetch: FetchLike = globalThis.fetch;
   private challenge: Challenge = {};
   private unreachable: string | undefined;
-  private waiting:
-    { until: number; cancel: (reason: HostError) => void; authorizationUrl?: string | undefined } | undefined;
-  private required: string | undefined;
-  private phase: Phase = 'background';
-  /** Origins the running sign-in reached. */
-  private readonly signInOrigins = new Set<string>();
-  /** The last URL the running sign-in was not allowed to fetch (the SDK may swallow the error). */
-  private refusal: OAuthFetchRefusedError | undefined;
-  /** Whether the MCP server itself is on a private, loopback or link-local address, per resource. */
-  private resourceLocal: { resource: string; local: Promise<boolean> } | undefined;
+  private readonly status = new SignInStatus();
+  private readonly gate: OAuthGate;
 
   constructor(
     private readonly serverName: string,
     private readonly services: OAuthServices,
     private readonly appVersion: string,
     private readonly onChange: () => void,
-    private readonly log: AuthLog = () => undefined,
-  ) {}
+    log: AuthLog = () => undefined,
+  ) {
+    this.gate = new OAuthGate({
+      resolve: services.resolve,
+      log,
+      target: () => this.target,
+      isMachine: () => this.machine !== undefined,
+      backgroundOrigins: () => this.provider?.backgroundOrigins() ?? [],
+      knownEndpoints: () => this.provider?.knownEndpoints() ?? [],
+    });
+  }
 
   /**
    * The auth provider and fetch for one connect attempt. Nothing happens on
@@ -156,7 +108,7 @@ export class ServerAuthSession {
       onUnreachable: (host) => {
         this.unreachable = host;
       },
-      admit: (url, method) => this.admit(url, method),
+      admit: (url, method) => this.gate.admit(url, method),
       onRefreshOutcome: (outcome) => {
         this.provider?.refreshOutcome(outcome);
       },
@@ -197,37 +149,18 @@ export class ServerAuthSession {
         appVersion: this.appVersion,
         fetch,
         onChange: this.onChange,
+        status: this.status,
       });
     }
     return { authProvider: this.provider, fetch };
   }
 
-  /** The server view's auth state; undefined for a server that never asked for OAuth. */
+  /** The server view's auth state (auth-view.ts); undefined for a server that never asked for OAuth. */
   describe(): ServerAuth | undefined {
-    const info = this.provider?.describe();
-    const { signedIn, ...shown } = info ?? { signedIn: false };
-    if (this.waiting) {
-      // A link longer than the view accepts (a hostile authorization endpoint) is not offered.
-      const link =
-        (this.waiting.authorizationUrl?.length ?? 0) <= MAX_SHOWN_URL
-          ? this.waiting.authorizationUrl
-          : undefined;
-      return {
-        ...shown,
-        state: 'waiting',
-        waitingUntil: this.waiting.until,
-        ...(link !== undefined ? { authorizationUrl: link } : {}),
-      };
-    }
-    const machineIssuer = this.machine?.provider.boundIssuer();
-    const machineShown =
-      machineIssuer !== undefined ? { clientIssuer: ellipsize(machineIssuer, MAX_SHOWN_ISSUER) } : {};
-    if (this.required !== undefined)
-      return { ...shown, ...machineShown, state: 'required', message: this.required };
-    if (signedIn) return { ...shown, state: 'signed-in' };
-    if (this.machine)
-      return { state: 'signed-in', client: MACHINE_CLIENT[this.machine.grant], ...machineShown };
-    return undefined;
+    const machine = this.machine
+      ? { grant: this.machine.grant, issuer: this.machine.provider.boundIssuer() }
+      : undefined;
+    return describeAuth(this.status.state, this.provider?.describe(), machine);
   }
 
   /**
@@ -240,12 +173,12 @@ export class ServerAuthSession {
     if (refused?.refusal.kind === 'before-sign-in') {
       // A background flow stopped at the MCP server's own origin: the person has to start the sign-in.
       const url = refused.url;
-      const where = /\/\.well-known\/(oauth-authorization-server|openid-configuration)/.test(url)
-        ? ` at ${hostOf(url)}`
-        : '';
+      const at = /\/\.well-known\/(oauth-authorization-server|openid-configuration)/.test(url)
+        ? hostOf(url)
+        : undefined;
       // Why the held sign-in ended (a refused refresh), when that is what brought the flow here.
-      const reason = this.provider?.signInReason ?? `Sign in${where} to use this server`;
-      return new HostError('sign_in_required', reason);
+      const reason: SignInReason = this.provider?.signInReason ?? { code: 'not-signed-in', host: at };
+      return new HostError('sign_in_required', signInLine(reason));
     }
     if (refused) return new HostError('sign_in_required', `Server "${this.serverName}": ${refused.message}`);
     // A refresh that failed in passing keeps the sign-in: an ordinary failure, retried.
@@ -271,72 +204,13 @@ export class ServerAuthSession {
     );
   }
 
-  /**
-   * The gate in front of every request of this server's fetch: the MCP
-   * server's own requests pass; each OAuth request is written to the log
-   * (origin and path only) and refused where the flow may not go.
-   */
-  private async admit(url: string, method: string): Promise<void> {
-    const resource = this.target;
-    const origin = originOf(url);
-    const resourceOrigin = resource !== undefined ? originOf(resource) : undefined;
-    if (origin === undefined || resourceOrigin === undefined) return;
-    if (!this.isOAuthRequest(url, origin, resourceOrigin)) return;
-    const refuse = (refusal: OAuthFetchRefusedError['refusal']): never => {
-      const error = new OAuthFetchRefusedError(refusal, url);
-      if (this.phase !== 'background') this.refusal ??= error;
-      throw error;
-    };
-    const host = new URL(url).host;
-    if (this.phase === 'background' && this.machine === undefined && origin !== resourceOrigin) {
-      // Before the person presses Sign in: the MCP server's own origin only, or the sign-in already made.
-      if (!(this.provider?.backgroundOrigins() ?? []).includes(origin))
-        refuse({ kind: 'before-sign-in', host });
-    }
-    if (origin !== resourceOrigin && resource !== undefined) {
-      const resolve = this.services.resolve;
-      const local = await isLocalHost(new URL(url).hostname, resolve).catch(() => undefined);
-      if (local === undefined) refuse({ kind: 'unresolvable', host });
-      if (local === true && !(await this.isResourceLocal(resource)))
-        refuse({ kind: 'private-address', host });
-    }
-    if (this.phase === 'sign-in') this.signInOrigins.add(origin);
-    this.log('info', `OAuth: ${method.toUpperCase()} ${shownUrl(url)}`);
-  }
-
-  /** An OAuth request, not the MCP server's own traffic: another origin, a well-known document, or a known endpoint. */
-  private isOAuthRequest(url: string, origin: string, resourceOrigin: string): boolean {
-    if (origin !== resourceOrigin || this.phase === 'sign-out') return true;
-    const { pathname } = new URL(url);
-    if (pathname.startsWith('/.well-known/')) return true;
-    const plain = `${origin}${pathname}`;
-    return (this.provider?.knownEndpoints() ?? []).some((endpoint) => shownUrl(endpoint) === plain);
-  }
-
-  /** The URL the running sign-in was refused last (read through a call: it is set from inside the fetch). */
-  private lastRefusal(): OAuthFetchRefusedError | undefined {
-    return this.refusal;
-  }
-
-  private isResourceLocal(resource: string): Promise<boolean> {
-    if (this.resourceLocal?.resource !== resource) {
-      const local = isLocalHost(new URL(resource).hostname, this.services.resolve).catch(() => false);
-      this.resourceLocal = { resource, local };
-    }
-    return this.resourceLocal.local;
-  }
-
-  /** The server needs a sign-in; `message` says why. */
-  markRequired(message: string): void {
-    this.required = message;
+  /** The server needs a sign-in: `failure` (from `signInFailure`) says why. */
+  markRequired(failure: HostError): void {
+    this.status.require({ code: 'failed', failure });
   }
 
   clearRequired(): void {
-    this.required = undefined;
-  }
-
-  get isWaiting(): boolean {
-    return this.waiting !== undefined;
+    this.status.clear();
   }
 
   /**
@@ -349,7 +223,7 @@ export class ServerAuthSession {
     if (isMachineGrant(this.config?.oauth?.grant)) {
       // No person and no browser: signing in again is asking for a token again, at the next connect.
       this.machine = undefined;
-      this.required = undefined;
+      this.status.state = { kind: 'idle' };
       opened();
       return;
     }
@@ -358,7 +232,8 @@ export class ServerAuthSession {
     if (!provider || resource === undefined) {
       throw new HostError('sign_in_required', `Server "${this.serverName}" does not use a browser sign-in`);
     }
-    if (this.waiting) throw new HostError('conflict', `A sign-in to "${this.serverName}" is already waiting`);
+    if (this.status.state.kind === 'signing-in')
+      throw new HostError('conflict', `A sign-in to "${this.serverName}" is already waiting`);
     const timeoutMs = this.services.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS;
     const state = newState();
     const loopback = await startLoopbackRedirect({
@@ -367,12 +242,14 @@ export class ServerAuthSession {
       preferredPort: provider.registeredPort(),
       serverName: this.serverName,
     });
-    this.waiting = {
+    const signingIn: Extract<SignInState, { kind: 'signing-in' }> = {
+      kind: 'signing-in',
       until: Date.now() + timeoutMs,
       cancel: (reason) => {
         loopback.cancel(reason);
       },
     };
+    this.status.state = signingIn;
     this.unreachable = undefined;
     const fetchFn = this.fetch;
     // A step-up asks for what the server challenged plus what was granted before (SEP-2350).
@@ -390,16 +267,14 @@ export class ServerAuthSession {
       ...(scope !== undefined && scope !== '' ? { scope } : {}),
     };
     this.onChange();
-    this.phase = 'sign-in';
-    this.signInOrigins.clear();
-    this.refusal = undefined;
+    this.gate.startSignIn();
     try {
       await provider.beginInteractive({
         redirectUrl: loopback.redirectUrl,
         port: loopback.port,
         state,
         open: async (url) => {
-          if (this.waiting) this.waiting.authorizationUrl = url;
+          signingIn.authorizationUrl = url;
           try {
             await this.services.openBrowser(url);
           } catch {
@@ -409,7 +284,14 @@ export class ServerAuthSession {
           opened();
         },
       });
-      await this.discoverForSignIn(provider, resource, options.resourceMetadataUrl);
+      await discoverForSignIn({
+        serverName: this.serverName,
+        provider,
+        resource,
+        resourceMetadataUrl: options.resourceMetadataUrl,
+        fetchFn: this.fetch,
+        refused: () => this.gate.lastRefusal(),
+      });
       const first = await auth(provider, { ...options, forceReauthorization: true });
       if (first !== 'AUTHORIZED') {
         const params = await loopback.callback;
@@ -417,126 +299,57 @@ export class ServerAuthSession {
         const iss = params.get('iss') ?? undefined;
         await auth(provider, { ...options, authorizationCode: code, ...(iss !== undefined ? { iss } : {}) });
       }
-      await provider.trustOrigins([...this.signInOrigins]);
-      this.required = undefined;
+      await provider.trustOrigins([...this.gate.signInOrigins]);
+      this.status.state = { kind: 'idle' };
     } catch (error) {
-      const refused = this.lastRefusal();
+      const refused = this.gate.lastRefusal();
       const failure =
         (refused !== undefined
           ? new HostError('sign_in_required', `Server "${this.serverName}": ${refused.message}`)
           : undefined) ??
         this.signInFailure(error) ??
         new HostError('sign_in_required', String(error));
-      this.required = failure.message;
+      this.status.state = { kind: 'required', reason: { code: 'failed', failure } };
       throw failure;
     } finally {
-      this.phase = 'background';
+      this.gate.phase = 'background';
       provider.endInteractive();
       loopback.cancel(new HostError('cancelled', 'Sign-in ended'));
-      this.waiting = undefined;
+      if (this.status.state === signingIn) this.status.state = { kind: 'idle' };
       this.onChange();
     }
   }
 
   /** Stops waiting for the browser. */
   cancel(): void {
-    this.waiting?.cancel(new HostError('cancelled', `Sign-in to "${this.serverName}" was cancelled`));
-  }
-
-  /**
-   * The discovery of a sign-in the person started, checked before anything
-   * is registered or opened: the authorization server must offer PKCE with
-   * S256 (an absent `code_challenge_methods_supported` counts as no PKCE, as
-   * the MCP specification says; a server with no metadata at all gets the
-   * 2025-03-26 default endpoints on its own origin, with an S256 challenge),
-   * and must be the issuer the entry is pinned
-   * or bound to. The checked discovery is what the SDK then uses.
-   */
-  private async discoverForSignIn(
-    provider: HostOAuthProvider,
-    resource: string,
-    resourceMetadataUrl: URL | undefined,
-  ): Promise<void> {
-    await provider.invalidateCredentials('discovery');
-    const info = await discoverOAuthServerInfo(resource, { fetchFn: this.fetch, resourceMetadataUrl });
-    const refused = this.lastRefusal();
-    if (refused) throw refused;
-    const metadata = info.authorizationServerMetadata;
-    const where = `Server "${this.serverName}"`;
-    if (metadata === undefined) {
-      // No metadata at all: the 2025-03-26 default endpoints (/authorize, /token, /register) on the
-      // server's own origin, where the SDK always sends an S256 challenge. Nothing to pin a client to
-      // but that origin.
-      if (originOf(info.authorizationServerUrl) !== originOf(resource)) {
-        throw new HostError(
-          'sign_in_required',
-          `${where}: no authorization server metadata at ${hostOf(info.authorizationServerUrl)}; sign-in refused`,
-        );
-      }
-      provider.acceptIssuer(info.authorizationServerUrl);
-      return;
-    }
-    const methods = metadata.code_challenge_methods_supported;
-    if (!Array.isArray(methods) || !methods.includes('S256')) {
-      throw new HostError(
-        'sign_in_required',
-        `${where}: the authorization server ${hostOf(metadata.issuer)} does not advertise PKCE with S256 (code_challenge_methods_supported); sign-in refused`,
-      );
-    }
-    provider.acceptIssuer(metadata.issuer);
-    await provider.saveDiscoveryState({
-      authorizationServerUrl: info.authorizationServerUrl,
-      ...(resourceMetadataUrl !== undefined ? { resourceMetadataUrl: resourceMetadataUrl.href } : {}),
-      resourceMetadata: info.resourceMetadata,
-      authorizationServerMetadata: metadata,
-    });
+    if (this.status.state.kind === 'signing-in')
+      this.status.state.cancel(new HostError('cancelled', `Sign-in to "${this.serverName}" was cancelled`));
   }
 
   /**
    * Revokes the refresh token (or the access token) at the issuer that
-   * issued it (RFC 7009; see `HostOAuthProvider.revocationPlan`), then
-   * forgets everything. The tokens are forgotten either way; the returned
-   * line says whether they were revoked, and if not, why.
+   * issued it (revocation.ts), then forgets everything; the server then
+   * needs a sign-in. The tokens are forgotten either way; the outcome says
+   * whether they were revoked, and if not, why (`describeSignOut`). A
+   * machine grant's binding to its issuer is kept.
    */
-  async signOut(): Promise<string> {
+  async signOut(): Promise<SignOutOutcome> {
     const provider = this.provider;
     let outcome: SignOutOutcome = { kind: 'nothing-held' };
-    this.phase = 'sign-out';
+    this.gate.phase = 'sign-out';
     try {
       const plan: RevocationPlan = provider
         ? await provider.revocationPlan(this.fetch)
         : { kind: 'nothing-held' };
       if (plan.kind === 'skip') outcome = { kind: 'skipped', reason: plan.reason, issuer: plan.issuer };
-      else if (plan.kind === 'revoke') outcome = await this.revoke(plan);
+      else if (plan.kind === 'revoke') outcome = await revoke(plan, this.fetch);
     } finally {
-      this.phase = 'background';
+      this.gate.phase = 'background';
     }
     await provider?.forget();
     this.machine = undefined;
-    this.required = undefined;
-    return describeSignOut(outcome);
-  }
-
-  private async revoke(plan: Extract<RevocationPlan, { kind: 'revoke' }>): Promise<SignOutOutcome> {
-    const body = new URLSearchParams({ token: plan.token, token_type_hint: plan.hint });
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-    if (plan.clientSecret !== undefined) {
-      headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(plan.clientId)}:${encodeURIComponent(plan.clientSecret)}`).toString('base64')}`;
-    } else {
-      body.set('client_id', plan.clientId);
-    }
-    try {
-      const response = await this.fetch(plan.endpoint, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.body?.cancel().catch(() => undefined);
-      return response.ok ? { kind: 'revoked' } : { kind: 'not-confirmed', status: response.status };
-    } catch {
-      return { kind: 'unreachable' };
-    }
+    this.status.state = { kind: 'required', reason: { code: 'signed-out', outcome } };
+    return outcome;
   }
 }
 

@@ -6,6 +6,7 @@ import type { ServerIdentity } from '../../../shared/model/consent-rules.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import { serverIdentity } from '../consent/server-identity.js';
 import { HostError, describeError } from '../errors.js';
+import { describeSignOut, signOutLevel } from '../auth/revocation.js';
 import { requireCapability } from './capabilities.js';
 import { requestFailure } from './connection-failure.js';
 import { buildSnapshot } from './connection-snapshot.js';
@@ -142,9 +143,8 @@ export class ServerConnection extends ConnectionLifecycle {
     await this.stop();
     // Lists cached for the signed-out account are not another account's.
     this.responseCache.clear();
-    const line = await session.signOut();
-    session.markRequired(line);
-    this.log(line === 'Signed out' ? 'info' : 'warning', line);
+    const outcome = await session.signOut();
+    this.log(signOutLevel(outcome), describeSignOut(outcome));
     this.setState({ status: 'sign-in-required' });
     return this.snapshot();
   }
