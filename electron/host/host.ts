@@ -15,7 +15,7 @@ import { ConfigStore } from './servers/config/config-store.js';
 import { hostEnvironment } from './servers/stdio/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
 import { FileEraVerdicts } from './servers/stdio/era-verdicts.js';
-import { FileOAuthStore } from './auth/oauth-store.js';
+import { FileOAuthStore } from './servers/http/auth/oauth-store.js';
 import { ServerLogs } from './servers/lifecycle/server-log.js';
 import { ConfigEditor } from './servers/config/config-editor.js';
 import { AppModelContext } from './apps/app-model-context.js';

@@ -4,7 +4,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { TransportEntry } from '../../shared/model/config.js';
 import type { ServerAuth } from '../../shared/model/server.js';
 import { HostError } from '../../electron/host/errors.js';
-import type { SignOutOutcome } from '../../electron/host/auth/revocation.js';
+import type { SignOutOutcome } from '../../electron/host/servers/http/auth/revocation.js';
 import type {
   ConnectAttempt,
   ServerTransport,

@@ -8,8 +8,8 @@
  * over HTTP) or, at the attacker, a redirect straight back.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ServerAuthSession } from '../../electron/host/auth/server-auth.js';
-import { MemoryOAuthStore } from '../../electron/host/auth/oauth-store.js';
+import { ServerAuthSession } from '../../electron/host/servers/http/auth/server-auth.js';
+import { MemoryOAuthStore } from '../../electron/host/servers/http/auth/oauth-store.js';
 import type { ServerConfig } from '../../shared/model/config.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
 import { createTestHost, start, value, waitForSnapshot } from '../helpers/host.js';

@@ -1,5 +1,5 @@
-import { applyOAuthSecretInput, withStoredSecretFlag } from '../auth/oauth-secrets.js';
-import type { FileOAuthStore } from '../auth/oauth-store.js';
+import { applyOAuthSecretInput, withStoredSecretFlag } from '../servers/http/auth/oauth-secrets.js';
+import type { FileOAuthStore } from '../servers/http/auth/oauth-store.js';
 import type { BundleInstaller } from '../install/bundle/bundle-installer.js';
 import type { DomainHandlers } from '../ipc/handlers.js';
 import type { ConfigEditor } from '../servers/config/config-editor.js';

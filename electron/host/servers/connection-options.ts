@@ -2,7 +2,7 @@ import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/cl
 import type { ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import type { ClientFeature } from '../client-features/client-feature.js';
-import type { OAuthServices } from '../auth/server-auth.js';
+import type { OAuthServices } from './http/auth/server-auth.js';
 import type { EraVerdicts } from './stdio/era-verdicts.js';
 import type { HostEnvironment } from './stdio/login-env.js';
 import type { RestartPolicyOptions } from './lifecycle/restart-policy.js';

@@ -6,7 +6,7 @@ import type { ServerIdentity } from '../../../shared/model/consent-rules.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import { serverIdentity } from '../consent/server-identity.js';
 import { HostError, describeError } from '../errors.js';
-import { describeSignOut, signOutLevel } from '../auth/revocation.js';
+import { describeSignOut, signOutLevel } from './http/auth/revocation.js';
 import { requireCapability } from './capabilities.js';
 import { requestFailure } from './connection-failure.js';
 import { buildSnapshot } from './connection-snapshot.js';

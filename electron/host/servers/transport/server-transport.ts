@@ -3,7 +3,7 @@ import type { TransportEntry, TransportKind } from '../../../../shared/model/con
 import type { ServerAuth, ServerSnapshot, ServerStatus } from '../../../../shared/model/server.js';
 import type { LogLevel } from '../../../../shared/model/logs.js';
 import type { HostError } from '../../errors.js';
-import type { SignOutOutcome } from '../../auth/revocation.js';
+import type { SignOutOutcome } from '../http/auth/revocation.js';
 import type { ServerOutput } from '../lifecycle/server-output.js';
 import type { ConnectionOptions } from '../connection-options.js';
 
@@ -92,7 +92,7 @@ export interface SignInControl {
   current(): SignInSession | undefined;
 }
 
-/** What the lifecycle and the server view ask of a sign-in (auth/server-auth.ts has the whole of it). */
+/** What the lifecycle and the server view ask of a sign-in (http/auth/server-auth.ts has the whole of it). */
 export interface SignInSession {
   /** The server view's auth state; undefined for a server that never asked for OAuth. */
   describe(): ServerAuth | undefined;

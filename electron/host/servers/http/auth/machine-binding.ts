@@ -8,8 +8,8 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import type { OAuthConfig } from '../../../shared/model/config.js';
-import { HostError } from '../errors.js';
+import type { OAuthConfig } from '../../../../../shared/model/config.js';
+import { HostError } from '../../../errors.js';
 import { originOf, sameIssuer } from './oauth-network.js';
 import type { MachineBinding, OAuthStore } from './oauth-store.js';
 

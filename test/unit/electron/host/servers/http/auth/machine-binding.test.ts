@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
-import { IssuerBoundMachineProvider } from '../../../../../electron/host/auth/machine-binding.js';
-import { machineProvider } from '../../../../../electron/host/auth/machine-providers.js';
-import { MemoryOAuthStore } from '../../../../../electron/host/auth/oauth-store.js';
-import type { OAuthConfig } from '../../../../../shared/model/config.js';
+import { IssuerBoundMachineProvider } from '../../../../../../../electron/host/servers/http/auth/machine-binding.js';
+import { machineProvider } from '../../../../../../../electron/host/servers/http/auth/machine-providers.js';
+import { MemoryOAuthStore } from '../../../../../../../electron/host/servers/http/auth/oauth-store.js';
+import type { OAuthConfig } from '../../../../../../../shared/model/config.js';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 const oauth: OAuthConfig = { grant: 'client_credentials', clientId: 'machine', clientSecret: '${env:S}' };

@@ -1,6 +1,6 @@
 // What the server view shows of a sign-in (ServerAuth): built from the sign-in state and the stored record, bounded to the view's schema.
-import type { ServerAuth } from '../../../shared/model/server.js';
-import { ellipsize } from '../text.js';
+import type { ServerAuth } from '../../../../../shared/model/server.js';
+import { ellipsize } from '../../../text.js';
 import type { MachineGrant } from './machine-providers.js';
 import type { OAuthRecord } from './oauth-store.js';
 import type { SignInState } from './sign-in-state.js';

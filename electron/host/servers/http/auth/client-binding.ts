@@ -5,9 +5,9 @@ import type {
   OAuthClientMetadata,
   StoredOAuthClientInformation,
 } from '@modelcontextprotocol/client';
-import type { OAuthConfig } from '../../../shared/model/config.js';
-import { HostError } from '../errors.js';
-import { expandEnvReferences } from '../servers/config/env-references.js';
+import type { OAuthConfig } from '../../../../../shared/model/config.js';
+import { HostError } from '../../../errors.js';
+import { expandEnvReferences } from '../../config/env-references.js';
 import { sameIssuer } from './oauth-network.js';
 import type { OAuthRecord } from './oauth-store.js';
 

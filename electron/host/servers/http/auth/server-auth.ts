@@ -1,8 +1,8 @@
 import { auth, computeScopeUnion } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
-import type { HttpServerConfig, OAuthConfig } from '../../../shared/model/config.js';
-import type { ServerAuth } from '../../../shared/model/server.js';
-import { HostError } from '../errors.js';
+import type { HttpServerConfig, OAuthConfig } from '../../../../../shared/model/config.js';
+import type { ServerAuth } from '../../../../../shared/model/server.js';
+import { HostError } from '../../../errors.js';
 import { describeAuthFailure } from './auth-errors.js';
 import { describeAuth } from './auth-view.js';
 import { HostOAuthProvider } from './host-oauth-provider.js';

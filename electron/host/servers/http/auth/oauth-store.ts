@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Platform } from '../platform.js';
-import { SerialQueue } from '../serial-queue.js';
-import { EncryptedRecordsFile } from '../secrets/encrypted-records-file.js';
+import type { Platform } from '../../../platform.js';
+import { SerialQueue } from '../../../serial-queue.js';
+import { EncryptedRecordsFile } from '../../../secrets/encrypted-records-file.js';
 
 /**
  * What the host keeps about one remote server's OAuth sign-in: tokens, the

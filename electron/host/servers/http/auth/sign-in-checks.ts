@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { discoverOAuthServerInfo } from '@modelcontextprotocol/client';
 import type { FetchLike, OAuthDiscoveryState } from '@modelcontextprotocol/client';
-import { HostError } from '../errors.js';
+import { HostError } from '../../../errors.js';
 import { hostOf, originOf } from './oauth-network.js';
 
 /** A fresh `state` for one authorization request (RFC 6749 §10.12). */

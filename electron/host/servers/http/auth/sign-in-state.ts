@@ -1,5 +1,5 @@
 // One server's sign-in state and why it needs a sign-in, as closed unions, with the one line each reason shows.
-import { HostError } from '../errors.js';
+import { HostError } from '../../../errors.js';
 import type { SignOutOutcome } from './revocation.js';
 import { describeSignOut } from './revocation.js';
 

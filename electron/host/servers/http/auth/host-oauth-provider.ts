@@ -9,8 +9,8 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import type { OAuthConfig } from '../../../shared/model/config.js';
-import { HostError } from '../errors.js';
+import type { OAuthConfig } from '../../../../../shared/model/config.js';
+import { HostError } from '../../../errors.js';
 import { recordFacts } from './auth-view.js';
 import type { SignInFacts } from './auth-view.js';
 import { ClientBinding, appClientMetadata } from './client-binding.js';

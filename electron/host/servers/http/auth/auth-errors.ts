@@ -8,7 +8,7 @@ import {
   RegistrationRejectedError,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import { HostError, describeError } from '../errors.js';
+import { HostError, describeError } from '../../../errors.js';
 import { RefreshDeferredError, SignInNeededError, signInLine } from './sign-in-state.js';
 import { OAuthFetchRefusedError } from './oauth-network.js';
 
