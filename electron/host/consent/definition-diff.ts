@@ -52,12 +52,12 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
       lines.push({ op: 'same', text: old });
       i++;
       j++;
-    } else if (now !== undefined && (old === undefined || at(i, j + 1) >= at(i + 1, j))) {
-      lines.push({ op: 'added', text: now });
-      j++;
-    } else {
-      lines.push({ op: 'removed', text: old ?? '' });
+    } else if (old !== undefined && (now === undefined || at(i + 1, j) >= at(i, j + 1))) {
+      lines.push({ op: 'removed', text: old });
       i++;
+    } else {
+      lines.push({ op: 'added', text: now ?? '' });
+      j++;
     }
   }
   return lines;
