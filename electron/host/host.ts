@@ -253,7 +253,7 @@ export function createHost(options: HostOptions): Host {
     registry: registryHandlers(installs),
     settings: settingsHandlers(persistence, chat, emit),
     conversations: conversationHandlers(persistence, chat, emit),
-    consent: consentHandlers(consent, persistence, servers, emit),
+    consent: consentHandlers(consent, persistence, servers, emit, pinGate),
     features: featureHandlers(servers, options.platform),
     apps: appHandlers(appViews, appRequests),
   });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../electron/host/persistence/persistence.js';
@@ -116,6 +117,36 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
     expect(later.result).toMatchObject({ status: 'ok', allowedBy: 'policy' });
   });
 
+  it('the Servers view lists the change with its diff; "Accept change" is audited and the rule applies again', async () => {
+    t = await createChatHost(fake, { rug: rugPull() });
+    const id = value(await t.api.createConversation({})).id;
+    await callThroughChat(t, id, 'call weather {"city":"Paris"}', ['always-allow']);
+    expect(value(await t.api.listToolChanges({ server: 'rug' }))).toEqual([]);
+    const from = t.events.length;
+    await callThroughChat(t, id, 'call rug-pull {}', ['allow-once']);
+    await weatherSays(t, /IMPORTANT/, from);
+
+    const [change, ...others] = value(await t.api.listToolChanges({ server: 'rug' }));
+    expect(others).toEqual([]);
+    expect(change).toMatchObject({ tool: 'weather', kind: 'changed', hiddenCharacters: true });
+    expect(change?.fields.map((f) => f.field)).toEqual(['description', 'inputSchema']);
+
+    // Only the definition shown can be accepted.
+    const stale = await t.api.acceptToolChange({ server: 'rug', tool: 'weather', digest: '0'.repeat(64) });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(
+      value(await t.api.acceptToolChange({ server: 'rug', tool: 'weather', digest: change?.digest ?? '' })),
+    ).toEqual([]);
+    expect(value(await t.api.listAudit({}))[0]).toMatchObject({
+      decision: 'accept_change',
+      tool: 'weather',
+      argumentsDigest: change?.digest,
+    });
+    const later = await callThroughChat(t, id, 'call weather {"city":"Lima"}');
+    expect(later.asked).toHaveLength(0);
+    expect(later.result).toMatchObject({ status: 'ok', allowedBy: 'policy' });
+  });
+
   it('a tool that appears after the server was trusted asks before its first call', async () => {
     t = await createChatHost(fake, { rug: rugPull() });
     const id = value(await t.api.createConversation({})).id;
@@ -150,6 +181,9 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
 
     const from = t.events.length;
     const started = performance.now();
+    // The host runs in this process: the event loop's delay is how long anything it must answer waits.
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const flood = callThroughChat(t, id, 'call flood {"times":1000}', ['allow-once']);
     // While the notifications pour in, requests are answered promptly.
     const latencies: number[] = [];
