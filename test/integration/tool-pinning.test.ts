@@ -7,7 +7,8 @@ import type { ToolConsentDecision, ToolConsentPromptSchema } from '../../shared/
 import type { ToolResultChatBlock } from '../../shared/model/chat.js';
 import type { z } from 'zod';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
-import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
+import type { FakeAnthropic, MessagesRequestBody } from '../fixtures/fake-anthropic.js';
+import { CHANGED_MARK } from '../../electron/host/chat/tool-offer.js';
 import { createChatHost, turnEnd } from '../helpers/chat.js';
 import { value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
@@ -87,8 +88,20 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
     await callThroughChat(t, id, 'call rug-pull {}', ['allow-once']);
     await weatherSays(t, /IMPORTANT/, from);
 
+    const sentBefore = fake.requests.length;
     const again = await callThroughChat(t, id, 'call weather {"city":"Rome"}', ['allow-once']);
     expect(again.asked).toHaveLength(1);
+    // Until accepted, the new text never reached the model without the mark.
+    const weatherOffered = fake.requests
+      .slice(0, sentBefore + 1)
+      .flatMap((r) => (r.body as MessagesRequestBody).tools ?? [])
+      .filter((tool) => tool.description?.includes('tool "weather"') === true);
+    const rewritten = weatherOffered.filter((tool) => tool.description?.includes('IMPORTANT') === true);
+    expect(rewritten.length).toBeGreaterThan(0);
+    for (const tool of rewritten) expect(tool.description).toContain(CHANGED_MARK);
+    expect(
+      weatherOffered.filter((tool) => tool.description?.includes(CHANGED_MARK) !== true).length,
+    ).toBeGreaterThan(0);
     const change = again.asked[0]?.definitionChange;
     expect(change).toMatchObject({ tool: 'weather', kind: 'changed', hiddenCharacters: true });
     const description = change?.fields.find((f) => f.field === 'description');

@@ -1,7 +1,7 @@
 import type { AuditDecision } from '../../../shared/model/chat.js';
 import type { ToolConsentDecision } from '../../../shared/model/consent.js';
 import type { RuleRef, RuleScope, ServerIdentity } from '../../../shared/model/consent-rules.js';
-import type { ToolInfo } from '../../../shared/model/server.js';
+import type { ServerSnapshot, ToolInfo } from '../../../shared/model/server.js';
 import type { ToolChange, ToolDefinition } from '../../../shared/model/tool-pins.js';
 import { canonicalJson } from '../canonical-json.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
@@ -9,6 +9,7 @@ import { matchRule } from '../consent/rule-matching.js';
 import type { ToolPins } from '../consent/tool-pins.js';
 import type { ConsentAudit } from '../persistence/consent-audit.js';
 import type { ConsentRuleStore } from '../persistence/consent-rule-store.js';
+import { toolKey } from './tool-offer.js';
 
 export interface ToolDecision {
   allowed: boolean;
@@ -153,6 +154,25 @@ export class ToolConsent {
       record('allow_once');
     }
     return { allowed: true, by: 'user', identityHash: identity.hash };
+  }
+
+  /**
+   * The tools of connected servers whose definition is marked changed or new
+   * (as toolKey), after comparing each server's list as it is now with its
+   * pins: the model's tool list for a request is built with these marked, so
+   * a definition that changed mid-turn does not reach it unmarked.
+   */
+  changedTools(servers: readonly ServerSnapshot[]): ReadonlySet<string> {
+    const changed = new Set<string>();
+    for (const server of servers) {
+      if (server.status !== 'connected') continue;
+      const identity = this.options.identityOf(server.name).hash;
+      this.options.pins.observe(server.name, identity, this.options.definitionsOf(server.name));
+      for (const change of this.options.pins.changes(server.name, identity)) {
+        changed.add(toolKey(server.name, change.tool));
+      }
+    }
+    return changed;
   }
 
   /**
