@@ -208,12 +208,17 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
     }
     await flood;
     await weatherSays(t, /IMPORTANT/, from);
+    loop.disable();
     const settled = performance.now() - started;
     const worst = Math.max(...latencies);
+    const lagMs = loop.max / 1e6;
     console.info(
-      `flood of 1000 list changes: settled in ${settled.toFixed(0)} ms, worst request ${worst.toFixed(1)} ms`,
+      `flood of 1000 list changes: settled in ${settled.toFixed(0)} ms, worst request ${worst.toFixed(1)} ms, worst event-loop delay ${lagMs.toFixed(1)} ms`,
     );
     expect(worst).toBeLessThan(250);
+    // Parsing the burst of notifications itself blocks for a moment (50-600 ms measured on a loaded
+    // 2-core machine, with or without pinning); a host that hangs on them would be far past this.
+    expect(lagMs).toBeLessThan(2000);
 
     const again = await callThroughChat(t, id, 'call weather {"city":"Rome"}', ['allow-once']);
     expect(again.asked).toHaveLength(1);
