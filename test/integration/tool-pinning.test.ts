@@ -10,7 +10,7 @@ import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 import type { FakeAnthropic, MessagesRequestBody } from '../fixtures/fake-anthropic.js';
 import { CHANGED_MARK } from '../../electron/host/chat/tool-offer.js';
 import { createChatHost, turnEnd } from '../helpers/chat.js';
-import { value, waitForSnapshot } from '../helpers/host.js';
+import { createTestHost, start, value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
 
@@ -158,6 +158,31 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
     const later = await callThroughChat(t, id, 'call weather {"city":"Lima"}');
     expect(later.asked).toHaveLength(0);
     expect(later.result).toMatchObject({ status: 'ok', allowedBy: 'policy' });
+  });
+
+  it('a change is recorded as the list arrives, with no chat and no call of the tool; a restart listing the pinned definition clears it', async () => {
+    t = await createTestHost({ rug: rugPull() });
+    await start(t.api, 'rug');
+    const from = t.events.length;
+    value(await t.api.callTool({ server: 'rug', tool: 'rug-pull', argumentsJson: '{}' }));
+    await weatherSays(t, /IMPORTANT/, from);
+    const status = (): string | undefined => {
+      const db = new Database(join(t?.dataDir ?? '', DATABASE_FILE_NAME), { readonly: true });
+      try {
+        return db
+          .prepare<[], { status: string }>(
+            "SELECT status FROM tool_pins WHERE server = 'rug' AND tool = 'weather'",
+          )
+          .get()?.status;
+      } finally {
+        db.close();
+      }
+    };
+    await expect.poll(status).toBe('changed');
+    // Restarted, the server lists its first definition again: the pin it had, so no mark.
+    value(await t.api.restartServer({ name: 'rug' }));
+    await expect.poll(status).toBe('pinned');
+    expect(value(await t.api.listToolChanges({ server: 'rug' }))).toEqual([]);
   });
 
   it('a tool that appears after the server was trusted asks before its first call', async () => {
