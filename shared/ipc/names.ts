@@ -53,6 +53,8 @@ export const REQUEST_NAMES = [
   'revokePolicy',
   'listAudit',
   'setServerTrust',
+  'listToolChanges',
+  'acceptToolChange',
   'getToolResult',
   'editMessage',
   'regenerateAnswer',

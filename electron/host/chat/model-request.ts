@@ -32,6 +32,8 @@ export interface PlanInput {
   model: string;
   toolSearch: ToolSearchSettings;
   pinned: readonly PinnedTool[];
+  /** Tools (toolKey) whose definition changed or that are new since pinned: marked in the tool list. */
+  changed?: ReadonlySet<string> | undefined;
   conversation?: ConversationSettings | undefined;
   quirks: EndpointQuirks;
   contextWindow: number;
@@ -75,6 +77,7 @@ export function planRequest(input: PlanInput): RequestPlan {
     conversation,
     searchUnavailable: quirks.noToolSearch,
     used,
+    ...(input.changed ? { changed: input.changed } : {}),
   });
 
   const wanted = conversation?.thinking ?? 'default';

@@ -77,6 +77,7 @@ export class TurnRunner {
       streaming: () => {
         this.state('streaming');
       },
+      changedTools: (servers) => deps.consent.changedTools(servers),
     });
   }
 

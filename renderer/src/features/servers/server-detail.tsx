@@ -13,6 +13,7 @@ import { ResourcesTab } from '../resources-prompts/resources-tab.js';
 import { RootsTab } from '../resources-prompts/roots-tab.js';
 import { ToolsSection } from '../tools/tools-section.js';
 import { ServerTrustPanel } from './server-trust-panel.js';
+import { ToolChangesPanel } from './tool-changes-panel.js';
 import { ServerFacts } from './server-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
@@ -94,6 +95,7 @@ export function ServerDetail({ name }: { name: string }) {
         )}
         <ServerFacts server={server} />
         <ServerTrustPanel server={server} />
+        <ToolChangesPanel server={server} />
         {server.instructions !== undefined && server.instructions.trim() !== '' && (
           <Collapsible
             title="Instructions"
