@@ -6,6 +6,7 @@ import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/setti
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import type { NewMessage } from '../persistence/conversation-store.js';
+import type { OfferedSkill } from '../features/skill-listing.js';
 import { fallbackNotice, isContextTooLong, refusedFeature } from './api-rejections.js';
 import type { OptionalFeature } from './api-rejections.js';
 import { DeltaBatcher } from './delta-batcher.js';
@@ -42,6 +43,8 @@ export interface AskDeps {
   emit: HostEventSink;
   commit: (message: Omit<NewMessage, 'turnId'>) => ChatMessage;
   streaming: () => void;
+  /** The verified skills this conversation offers now. */
+  skills: () => Promise<readonly OfferedSkill[]>;
 }
 
 /**
@@ -64,8 +67,10 @@ export class ModelAsker {
 
   async ask(): Promise<{ message: ChatMessage; response: ModelResponse }> {
     for (let attempt = 0; ; attempt++) {
+      const skills = await this.deps.skills();
       const history = this.deps.history();
       const plan = planRequest({
+        skills,
         history,
         servers: this.deps.servers.list(),
         model: this.ctx.model,
