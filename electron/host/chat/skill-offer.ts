@@ -56,19 +56,11 @@ export interface SkillsSection {
   text: string;
   tool: WireTool;
   listed: number;
-  /** Estimated tokens of the section and the tool definition together. */
+  /** Estimated tokens the section and the tool add to a request (addedTokens). */
   tokens: number;
 }
 
-/** The section and tool for these skills, within the budget; undefined when there are none. */
-export function skillsSection(skills: readonly OfferedSkill[]): SkillsSection | undefined {
-  if (skills.length === 0) return undefined;
-  const toolChars = JSON.stringify(LOAD_SKILL_TOOL).length;
-  // Room for the lines: the budget less the tool, the header, the tags and a "more" line.
-  const overhead = toolChars + HEADER.length + '<available_skills>\n\n</available_skills>'.length + 80;
-  const room = SKILLS_TOKEN_BUDGET * 4 - overhead;
-  const fit = Math.max(1, Math.min(skills.length, Math.floor(room / MIN_LINE_CHARS)));
-  const lineChars = Math.min(MAX_LINE_CHARS, Math.floor(room / fit) - 1);
+function render(skills: readonly OfferedSkill[], fit: number, lineChars: number): string {
   const lines = skills.slice(0, fit).map((skill) => {
     const head = `- ${cut(clean(skill.name), 64)} (server "${cut(clean(skill.server), 64)}")`;
     const description = clean(skill.description);
@@ -77,11 +69,32 @@ export function skillsSection(skills: readonly OfferedSkill[]): SkillsSection | 
   const more = skills.length - fit;
   if (more > 0)
     lines.push(`(${String(more)} more not listed: load_skill with a server and any name lists them)`);
-  const text = `${HEADER}\n<available_skills>\n${lines.join('\n')}\n</available_skills>`;
-  return {
-    text,
-    tool: { ...LOAD_SKILL_TOOL },
-    listed: fit,
-    tokens: estimateTokens(text.length + toolChars),
-  };
+  return `${HEADER}\n<available_skills>\n${lines.join('\n')}\n</available_skills>`;
+}
+
+const TOOL_CHARS = JSON.stringify(LOAD_SKILL_TOOL).length;
+
+/**
+ * Tokens the section and the tool add to a request as sent: the text inside
+ * a JSON string (quotes and line breaks escaped), the blank line that joins
+ * it to the system prompt, the tool definition and the comma before it.
+ */
+export function addedTokens(text: string): number {
+  return estimateTokens(JSON.stringify(text).length - 2 + '\\n\\n'.length + TOOL_CHARS + 1);
+}
+
+/** The section and tool for these skills, within the budget; undefined when there are none. */
+export function skillsSection(skills: readonly OfferedSkill[]): SkillsSection | undefined {
+  if (skills.length === 0) return undefined;
+  // A first guess from the room the budget leaves for lines, then shortened until the exact count fits.
+  const room = SKILLS_TOKEN_BUDGET * 4 - TOOL_CHARS - HEADER.length - 120;
+  let fit = Math.max(1, Math.min(skills.length, Math.floor(room / MIN_LINE_CHARS)));
+  let lineChars = Math.min(MAX_LINE_CHARS, Math.floor(room / fit) - 4);
+  let text = render(skills, fit, lineChars);
+  while (addedTokens(text) > SKILLS_TOKEN_BUDGET && (lineChars > MIN_LINE_CHARS || fit > 1)) {
+    if (lineChars > MIN_LINE_CHARS) lineChars = Math.max(MIN_LINE_CHARS, lineChars - 4);
+    else fit -= 1;
+    text = render(skills, fit, lineChars);
+  }
+  return { text, tool: { ...LOAD_SKILL_TOOL }, listed: fit, tokens: addedTokens(text) };
 }

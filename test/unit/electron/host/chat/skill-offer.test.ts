@@ -6,7 +6,10 @@ import {
   SKILLS_TOKEN_BUDGET,
   skillsSection,
 } from '../../../../../electron/host/chat/skill-offer.js';
+import { planRequest } from '../../../../../electron/host/chat/model-request.js';
+import type { PlanInput } from '../../../../../electron/host/chat/model-request.js';
 import { estimateTokens } from '../../../../../electron/host/chat/tool-offer.js';
+import { DEFAULT_TOOL_SEARCH } from '../../../../../shared/model/settings.js';
 import type { OfferedSkill } from '../../../../../electron/host/features/skill-listing.js';
 
 /** Skills with names and descriptions at the extension's limits (64 and 1,024 characters). */
@@ -19,9 +22,6 @@ function longSkills(count: number): OfferedSkill[] {
   }));
 }
 
-const tokensOf = (section: NonNullable<ReturnType<typeof skillsSection>>) =>
-  estimateTokens(section.text.length + JSON.stringify(section.tool).length);
-
 describe('skillsSection (the budget of skills in a request)', () => {
   it('offers nothing when no skill is available', () => {
     expect(skillsSection([])).toBeUndefined();
@@ -31,7 +31,6 @@ describe('skillsSection (the budget of skills in a request)', () => {
     const section = skillsSection(longSkills(BUDGETED_SKILLS));
     if (!section) throw new Error('expected a section');
     expect(section.listed).toBe(BUDGETED_SKILLS);
-    expect(section.tokens).toBe(tokensOf(section));
     expect(section.tokens).toBeLessThanOrEqual(SKILLS_TOKEN_BUDGET);
     for (let i = 0; i < BUDGETED_SKILLS; i++) expect(section.text).toContain(`- skill-${String(i)}-`);
     // Descriptions are shortened, marked with an ellipsis, one line each.
@@ -40,6 +39,26 @@ describe('skillsSection (the budget of skills in a request)', () => {
     for (const line of lines) {
       expect(line.length).toBeLessThanOrEqual(MAX_LINE_CHARS);
       expect(line.endsWith('…')).toBe(true);
+    }
+  });
+
+  it('counts what the request carries: the system prompt and tools grow by exactly the estimated characters', () => {
+    const base: PlanInput = {
+      history: [],
+      servers: [],
+      model: 'claude-sonnet-4-5',
+      toolSearch: DEFAULT_TOOL_SEARCH,
+      pinned: [],
+      quirks: { noToolSearch: false, noThinking: false, noContextManagement: false },
+      contextWindow: 200_000,
+    };
+    const chars = (plan: ReturnType<typeof planRequest>) =>
+      JSON.stringify(plan.system).length + JSON.stringify(plan.offer.tools).length;
+    for (const count of [1, BUDGETED_SKILLS, 100]) {
+      const skills = longSkills(count);
+      const added = chars(planRequest({ ...base, skills })) - chars(planRequest(base));
+      expect(estimateTokens(added)).toBe(skillsSection(skills)?.tokens);
+      expect(estimateTokens(added)).toBeLessThanOrEqual(SKILLS_TOKEN_BUDGET);
     }
   });
 
