@@ -104,7 +104,7 @@ describe('skills offered to Claude', () => {
     );
     expect(byName.get('huge')).toMatchObject({
       state: 'failed',
-      reason: expect.stringMatching(/^its SKILL.md is 30\d KB, over the host's limit of 256 KB/) as unknown,
+      reason: expect.stringMatching(/^Its SKILL.md is 30\d KB, over the host's limit of 256 KB/) as unknown,
     });
 
     const id = value(await t.api.createConversation({})).id;

@@ -57,6 +57,8 @@ function relativePath(skill: Skill, uri: string): string {
   return oneLine(uri.startsWith(root) ? uri.slice(root.length) : uri, 1024);
 }
 
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 function infoOf(skill: Skill, verdict: SkillVerdict | undefined): SkillInfo {
   const others = skill.resources === 'dynamic' ? [] : skill.resources.filter((e) => e.uri !== skill.uri);
   return {
@@ -72,7 +74,7 @@ function infoOf(skill: Skill, verdict: SkillVerdict | undefined): SkillInfo {
     moreFiles: Math.max(0, others.length - MAX_SKILL_FILES_SHOWN),
     bytes: skill.resources === 'dynamic' ? 0 : skill.resources.reduce((sum, e) => sum + e.size, 0),
     state: verdict?.state ?? 'pending',
-    ...(verdict?.state === 'failed' ? { reason: oneLine(verdict.reason, 500) } : {}),
+    ...(verdict?.state === 'failed' ? { reason: sentence(oneLine(verdict.reason, 500)) } : {}),
   };
 }
 

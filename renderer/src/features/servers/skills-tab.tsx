@@ -48,7 +48,10 @@ function SkillRow({ skill }: { skill: SkillInfo }) {
       ) : (
         <details className="skill__files">
           <summary>
-            SKILL.md and {plural(skill.files.length + skill.moreFiles, 'other file')} · {size(skill.bytes)}
+            {skill.files.length + skill.moreFiles === 0
+              ? 'SKILL.md only'
+              : `SKILL.md and ${plural(skill.files.length + skill.moreFiles, 'other file')}`}{' '}
+            · {size(skill.bytes)}
           </summary>
           {skill.files.length > 0 && (
             <ul aria-label={`Files of ${skill.name}`}>
