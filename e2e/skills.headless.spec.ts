@@ -32,7 +32,7 @@ test('the Skills tab lists each skill with its state, reason and files; the swit
 
   // The files of a skill open with the keyboard.
   const files = list.getByRole('listitem', { name: 'Skill notes' }).locator('summary');
-  await expect(files).toContainText('SKILL.md and 1 other file');
+  await expect(files).toContainText('SKILL.md and 2 other files');
   await files.focus();
   await page.keyboard.press('Enter');
   await expect(main.getByRole('list', { name: 'Files of notes' })).toContainText('references/STYLE.md');
