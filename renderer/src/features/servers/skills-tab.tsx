@@ -102,11 +102,20 @@ export function SkillsTab({ server }: { server: ServerSnapshot }) {
   useEffect(() => {
     if (!connected) return;
     let live = true;
-    void host.listSkills({ server: server.name }).then((result) => {
-      if (live) take(result);
-    });
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      void host.listSkills({ server: server.name }).then((result) => {
+        if (!live) return;
+        take(result);
+        // Checks still running (a slow server): ask again until each has a verdict.
+        if (result.ok && result.value.skills.some((s) => s.state === 'pending'))
+          again = setTimeout(load, 2000);
+      });
+    };
+    load();
     return () => {
       live = false;
+      clearTimeout(again);
     };
   }, [host, server.name, connected, take]);
 
