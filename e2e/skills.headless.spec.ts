@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures/headless.js';
 import { openConnectedServer } from './flows/server-everything.js';
 
@@ -37,6 +38,16 @@ test('the Skills tab lists each skill with its state, reason and files; the swit
   await page.keyboard.press('Enter');
   await expect(main.getByRole('list', { name: 'Files of notes' })).toContainText('references/STYLE.md');
   await page.screenshot({ path: testInfo.outputPath('skills-light.png'), fullPage: true });
+  // No accessibility violation, with a verified and two refused skills and a file list open, in light and dark.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.waitForTimeout(250);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect.soft(results.violations.map((v) => `[${scheme}] ${v.id}: ${v.help}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   await list.screenshot({ path: testInfo.outputPath('skills-list-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await list.screenshot({ path: testInfo.outputPath('skills-list-dark.png') });
