@@ -7,6 +7,7 @@ import type { ServerSnapshot } from '../../../shared/model/server.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import type { NewMessage } from '../persistence/conversation-store.js';
+import type { OfferedSkill } from '../features/skill-listing.js';
 import { fallbackNotice, isContextTooLong, refusedFeature } from './api-rejections.js';
 import type { OptionalFeature } from './api-rejections.js';
 import { DeltaBatcher } from './delta-batcher.js';
@@ -45,6 +46,8 @@ export interface AskDeps {
   streaming: () => void;
   /** The tools of these servers whose definition is marked changed or new (toolKey), compared now. */
   changedTools?: (servers: readonly ServerSnapshot[]) => ReadonlySet<string>;
+  /** The verified skills this conversation offers now. */
+  skills: () => Promise<readonly OfferedSkill[]>;
 }
 
 /**
@@ -67,9 +70,11 @@ export class ModelAsker {
 
   async ask(): Promise<{ message: ChatMessage; response: ModelResponse }> {
     for (let attempt = 0; ; attempt++) {
+      const skills = await this.deps.skills();
       const history = this.deps.history();
       const servers = this.deps.servers.list();
       const plan = planRequest({
+        skills,
         history,
         servers,
         changed: this.deps.changedTools?.(servers),

@@ -75,6 +75,11 @@ export class ServerConnection extends ConnectionLifecycle {
     return this.state.status === 'connected' ? this.state.session.client : undefined;
   }
 
+  /** The entry does not turn its skills off (`skills: false`): verified skills may be offered to Claude. */
+  get skillsEnabled(): boolean {
+    return this.config.skills !== false;
+  }
+
   /** Throws a clear HostError unless connected and the server declared `feature`. */
   requireCapability(feature: Parameters<typeof requireCapability>[2]): Client {
     const client = this.connectedClient;

@@ -18,6 +18,7 @@ import { ServerFacts } from './server-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
 import { SignInPanel } from './sign-in-panel.js';
+import { SkillsTab } from './skills-tab.js';
 import { RestartNotice } from './restart-notice.js';
 import { StartingNotice } from './starting-notice.js';
 import { StrayOutputNotice } from './stray-output-notice.js';
@@ -64,6 +65,7 @@ export function ServerDetail({ name }: { name: string }) {
       badge: server.capabilities.prompts ? connectedCount(server, server.counts.prompts) : undefined,
       render: () => <PromptsTab server={server} />,
     },
+    { id: 'skills', label: 'Skills', render: () => <SkillsTab server={server} /> },
     { id: 'roots', label: 'Roots', render: () => <RootsTab server={server} /> },
     {
       id: 'logs',
