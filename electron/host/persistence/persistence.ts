@@ -8,6 +8,7 @@ import { openDatabase } from './database.js';
 import type { Db } from './database.js';
 import { SettingsStore } from './settings-store.js';
 import { TaskRecords } from './task-records.js';
+import { ToolPinStore } from './tool-pin-store.js';
 
 export const DATABASE_FILE_NAME = 'mcp-host.db';
 
@@ -17,6 +18,8 @@ export interface Stores {
   readonly conversations: ConversationStore;
   readonly rules: ConsentRuleStore;
   readonly audit: ConsentAudit;
+  /** Pinned tool definitions per server identity. */
+  readonly pins: ToolPinStore;
   readonly settings: SettingsStore;
   readonly tasks: TaskRecords;
 }
@@ -82,6 +85,7 @@ export class Persistence {
         conversations: new ConversationStore(db),
         rules: new ConsentRuleStore(db),
         audit: new ConsentAudit(db),
+        pins: new ToolPinStore(db),
         settings,
         tasks: new TaskRecords(db),
       };

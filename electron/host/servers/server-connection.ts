@@ -6,6 +6,7 @@ import type { ServerIdentity } from '../../../shared/model/consent-rules.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import { serverIdentity } from '../consent/server-identity.js';
 import { HostError, describeError } from '../errors.js';
+import { describeSignOut, signOutLevel } from './http/auth/revocation.js';
 import { requireCapability } from './capabilities.js';
 import { requestFailure } from './connection-failure.js';
 import { buildSnapshot } from './connection-snapshot.js';
@@ -16,7 +17,7 @@ import type { ProgressUpdate } from './lifecycle/request-policy.js';
 import { parseToolArguments } from './tool-arguments.js';
 import { toToolCallResult } from './tool-result.js';
 import type { SessionEnding } from './transport/server-transport.js';
-import { callToolAsTask, runsAsTask } from './tasks/task-call.js';
+import { callToolTimed, runsAsTask } from './tasks/task-call.js';
 
 export type { ConnectionOptions, ConnectionTuning } from './connection-options.js';
 export { DEFAULT_CONNECT_TIMEOUT_MS } from './connection-options.js';
@@ -75,6 +76,11 @@ export class ServerConnection extends ConnectionLifecycle {
   /** The connected server's SDK client, for requests beyond the catalog (read, get, subscribe). */
   get connectedClient(): Client | undefined {
     return this.state.status === 'connected' ? this.state.session.client : undefined;
+  }
+
+  /** The entry does not turn its skills off (`skills: false`): verified skills may be offered to Claude. */
+  get skillsEnabled(): boolean {
+    return this.config.skills !== false;
   }
 
   /** Throws a clear HostError unless connected and the server declared `feature`. */
@@ -145,9 +151,8 @@ export class ServerConnection extends ConnectionLifecycle {
     await this.stop();
     // Lists cached for the signed-out account are not another account's.
     this.responseCache.clear();
-    const line = await session.signOut();
-    session.markRequired(line);
-    this.log(line === 'Signed out' ? 'info' : 'warning', line);
+    const outcome = await session.signOut();
+    this.log(signOutLevel(outcome), describeSignOut(outcome));
     this.setState({ status: 'sign-in-required' });
     return this.snapshot();
   }
@@ -184,18 +189,11 @@ export class ServerConnection extends ConnectionLifecycle {
     const what = `tools/call ${toolName}`;
     const tasks = this.options.tasks;
     if (tasks && runsAsTask(client, tool)) {
-      const begun = performance.now();
+      const { signal, origin } = options;
       this.inFlight++;
       try {
-        const request = {
-          server: this.name,
-          tool: toolName,
-          args,
-          signal: options.signal,
-          ...options.origin,
-        };
-        const result = await callToolAsTask(client, tasks, { ...request, limits: this.options.taskLimits });
-        return toToolCallResult(result, Math.round(performance.now() - begun));
+        const task = { server: this.name, tool: toolName, args, signal, ...origin };
+        return await callToolTimed(client, tasks, { ...task, limits: this.options.taskLimits });
       } catch (error) {
         throw error instanceof HostError ? error : this.describeFailure(error, what, session?.ending());
       } finally {

@@ -1,6 +1,7 @@
 import { ProtocolError, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { CallToolResult, Client, StandardSchemaV1Sync } from '@modelcontextprotocol/client';
-import type { ToolInfo } from '../../../../shared/model/server.js';
+import type { ToolCallResult, ToolInfo } from '../../../../shared/model/server.js';
+import { toToolCallResult } from '../tool-result.js';
 import { z } from 'zod';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
 import { HostError, describeError, oneLine } from '../../errors.js';
@@ -102,6 +103,17 @@ export async function callToolAsTask(
     ...(task.pollInterval !== undefined ? { pollIntervalMs: task.pollInterval } : {}),
   });
   return followTask(client, registry, request.server, task.taskId, request);
+}
+
+/** callToolAsTask, its result as the host shows a tool call's result (with its duration). */
+export async function callToolTimed(
+  client: Client,
+  registry: TaskRegistry,
+  request: TaskCallRequest,
+): Promise<ToolCallResult> {
+  const started = performance.now();
+  const result = await callToolAsTask(client, registry, request);
+  return toToolCallResult(result, Math.round(performance.now() - started));
 }
 
 /**
