@@ -19,13 +19,13 @@ installCorpus();
 const scratch = tempDir();
 const corpus = corpusConfigs(scratch);
 const chosen = SERVERS.filter((name) => corpus[name] !== undefined);
-const entries = (enabled: boolean): Record<string, ServerConfig> =>
-  Object.fromEntries(
-    chosen.map((name) => {
-      const config = corpus[name] as StdioServerConfig;
-      return [name, { ...config, sandbox: { enabled } }];
-    }),
-  );
+/** Each server twice in one host: "<name>" unconfined and "<name>-sbx" sandboxed. */
+const entries: Record<string, ServerConfig> = {};
+for (const name of chosen) {
+  const config = corpus[name] as StdioServerConfig;
+  entries[name] = { ...config, sandbox: { enabled: false } };
+  entries[`${name}-sbx`] = config;
+}
 
 /** Resident memory of a process (VmRSS), 0 when it is gone. */
 function rssBytes(pid: number): number {
@@ -56,49 +56,58 @@ function helperBytes(pid: number): number {
   return total;
 }
 
-async function measure(enabled: boolean) {
-  const { host, api } = benchHost(entries(enabled));
-  await host.loadConfig();
-  const connect = new Map<string, number[]>();
-  let helpers = 0;
-  for (const name of chosen) {
-    const times: number[] = [];
-    for (let i = 0; i < STARTS; i++) {
-      const began = performance.now();
-      const result = await api.startServer({ name });
-      const elapsed = performance.now() - began;
-      if (!result.ok || result.value.status !== 'connected') {
-        throw new Error(
-          `${name} (sandbox ${enabled ? 'on' : 'off'}): ${result.ok ? (result.value.error ?? result.value.status) : result.error.message}`,
-        );
-      }
-      if (enabled && result.value.sandbox?.state !== 'on')
-        throw new Error(`${name}: not sandboxed: ${result.value.sandbox?.reason ?? '?'}`);
-      if (i === STARTS - 1 && enabled) helpers += helperBytes(result.value.pid ?? 0);
-      times.push(elapsed);
-      if (i < STARTS - 1) await api.stopServer({ name });
-    }
-    connect.set(name, times);
+const { host, api } = benchHost(entries);
+await host.loadConfig();
+
+/** One start until connected, in ms; the sandboxed one must really be sandboxed. */
+async function startOnce(name: string, sandboxed: boolean): Promise<{ ms: number; pid: number }> {
+  const began = performance.now();
+  const result = await api.startServer({ name });
+  const elapsed = performance.now() - began;
+  if (!result.ok || result.value.status !== 'connected') {
+    throw new Error(
+      `${name}: ${result.ok ? (result.value.error ?? result.value.status) : result.error.message}`,
+    );
   }
-  const calls: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
-    const began = performance.now();
-    const result = await api.callTool({
-      server: 'everything',
-      tool: 'echo',
-      argumentsJson: '{"message":"hi"}',
-    });
-    if (!result.ok) throw new Error(result.error.message);
-    calls.push(performance.now() - began);
+  if (sandboxed && result.value.sandbox?.state !== 'on') {
+    throw new Error(`${name}: not sandboxed: ${result.value.sandbox?.reason ?? '?'}`);
   }
-  await host.dispose();
-  return { connect, calls, helpers };
+  return { ms: elapsed, pid: result.value.pid ?? 0 };
 }
 
-// Warm both paths once (file caches, npx), then measure.
-await measure(false);
-const off = await measure(false);
-const on = await measure(true);
+// Alternating starts (off, on, off, on …) so a busy machine weighs on both alike; the first of each is a warm-up.
+const off = { connect: new Map<string, number[]>(), calls: [] as number[] };
+const on = { connect: new Map<string, number[]>(), calls: [] as number[], helpers: 0 };
+for (const name of chosen) {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i <= STARTS; i++) {
+    const plain = await startOnce(name, false);
+    const boxed = await startOnce(`${name}-sbx`, true);
+    if (i > 0) {
+      a.push(plain.ms);
+      b.push(boxed.ms);
+    }
+    if (i === STARTS) on.helpers += helperBytes(boxed.pid);
+    await api.stopServer({ name });
+    await api.stopServer({ name: `${name}-sbx` });
+  }
+  off.connect.set(name, a);
+  on.connect.set(name, b);
+}
+await Promise.all(['everything', 'everything-sbx'].map((name) => api.startServer({ name })));
+for (let i = 0; i < CALLS; i++) {
+  for (const [name, into] of [
+    ['everything', off.calls],
+    ['everything-sbx', on.calls],
+  ] as const) {
+    const began = performance.now();
+    const result = await api.callTool({ server: name, tool: 'echo', argumentsJson: '{"message":"hi"}' });
+    if (!result.ok) throw new Error(result.error.message);
+    into.push(performance.now() - began);
+  }
+}
+await host.dispose();
 
 const rows: string[][] = [['server', 'connect p50 off', 'connect p50 on', 'on ÷ off']];
 let sumOff = 0;

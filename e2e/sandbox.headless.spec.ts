@@ -49,5 +49,16 @@ test.describe('the sandbox in the server view', () => {
     await expect(main.getByRole('heading', { name: 'free' })).toBeVisible();
     await expect(main.locator('.server-header').getByText('Not sandboxed', { exact: true })).toBeVisible();
     await expect(main.getByText(/Not sandboxed: turned off for this server\./)).toBeVisible();
+
+    // Its Settings tab: the switch is on, with the warning; turning it off sandboxes the server again.
+    await main.getByRole('tab', { name: 'Settings' }).click();
+    const unconfined = main.getByRole('switch', { name: 'Run without sandbox' });
+    await expect(unconfined).toBeChecked();
+    await expect(
+      main.getByText(/can read your SSH keys, cloud credentials and browser profiles/),
+    ).toBeVisible();
+    await unconfined.press('Space');
+    await expect(unconfined).not.toBeChecked();
+    await expect(main.locator('.server-header').getByText('Sandboxed', { exact: true })).toBeVisible();
   });
 });

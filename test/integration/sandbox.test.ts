@@ -125,6 +125,30 @@ describe('stdio servers in the sandbox (bubblewrap)', () => {
   });
 });
 
+describe('Run without sandbox', () => {
+  it('turns the sandbox off and on again for one server, restarting it and keeping the file tidy', async () => {
+    const off = value(await t.api.setServerSandboxed({ name: 'prober', sandboxed: false }));
+    expect(off.status).toBe('connected');
+    expect(off.sandbox).toEqual({ state: 'off', reason: 'turned off for this server' });
+    const written = JSON.parse(readFileSync(t.configPath, 'utf8')) as {
+      mcpServers: Record<string, { sandbox?: unknown }>;
+    };
+    expect(written.mcpServers.prober?.sandbox).toEqual({ enabled: false });
+
+    const on = value(await t.api.setServerSandboxed({ name: 'prober', sandboxed: true }));
+    expect(on.sandbox?.state).toBe('on');
+    const again = JSON.parse(readFileSync(t.configPath, 'utf8')) as {
+      mcpServers: Record<string, { sandbox?: unknown }>;
+    };
+    expect(again.mcpServers.prober).not.toHaveProperty('sandbox');
+  });
+
+  it('refuses it for a server that does not exist, with one line', async () => {
+    const result = await t.api.setServerSandboxed({ name: 'nope', sandboxed: false });
+    expect(result.ok).toBe(false);
+  });
+});
+
 function readdirNotes(folders: string): string[] {
   const found: string[] = [];
   for (const entry of existsSync(folders) ? readdirSync(folders) : []) {

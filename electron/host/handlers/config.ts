@@ -42,6 +42,7 @@ export function configHandlers(deps: ConfigHandlerDeps): DomainHandlers<'config'
       }
     },
     setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
+    setServerSandboxed: ({ name, sandboxed }) => editor.setServerSandboxed(name, sandboxed),
     setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
     getRawConfig: () => editor.rawText(),
     saveRawConfig: async ({ text }) => {
