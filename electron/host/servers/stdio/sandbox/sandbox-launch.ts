@@ -29,7 +29,7 @@ export interface SandboxServices {
  * Inside the sandbox a missing command would be bubblewrap's failure; it is
  * looked up first so the person reads the same line as without a sandbox.
  */
-async function mustExist(launch: StdioLaunch): Promise<void> {
+async function mustExist(launch: StdioLaunch): Promise<string> {
   const { command, env } = launch;
   const candidates = command.includes('/')
     ? [command]
@@ -42,7 +42,7 @@ async function mustExist(launch: StdioLaunch): Promise<void> {
       () => true,
       () => false,
     );
-    if (found) return;
+    if (found) return candidate;
   }
   const missing: NodeJS.ErrnoException = Object.assign(new Error(`${command} not found`), { code: 'ENOENT' });
   throw spawnFailure(missing, command, env);
@@ -114,12 +114,13 @@ export async function sandboxStart(
     return { launch, home, sandbox: { state: 'off', reason: 'turned off for this server' } };
   }
   const availability = await services.availability();
-  if (availability.available) await mustExist(launch);
   if (!availability.available) {
     return { launch, home, sandbox: { state: 'off', reason: availability.reason, fix: availability.fix } };
   }
+  // The program as found on the PATH: its folder may be one the sandbox hides (a tool under /tmp).
+  const found = { ...launch, command: await mustExist(launch) };
   // The launch as resolved: ${env:…} expanded in the arguments that may name granted folders.
-  const resolved = { ...config, command: launch.command, args: [...launch.args], cwd: launch.cwd };
+  const resolved = { ...config, command: found.command, args: [...launch.args], cwd: launch.cwd };
   const launcher = launcherName(config);
   const policy = policyFor(resolved, services, identity, name, launcher);
   await mkdir(policy.stateFolder, { recursive: true, mode: 0o700 });
@@ -127,7 +128,7 @@ export async function sandboxStart(
   for (const cache of launcherCaches(launcher, home))
     await mkdir(cache, { recursive: true }).catch(() => undefined);
   return {
-    launch: sandboxedLaunch(launch, policy, availability.bwrap),
+    launch: sandboxedLaunch(found, policy, availability.bwrap),
     home,
     policy,
     sandbox: { state: 'on', policy: summarize(policy, home) },

@@ -178,6 +178,9 @@ function tmpFolders(input: PolicyInput): string[] {
   return found.filter((dir) => dir !== '/tmp');
 }
 
+const within = (path: string, dirs: readonly string[]): boolean =>
+  dirs.some((dir) => path === dir || path.startsWith(`${dir}/`));
+
 const unique = (paths: readonly string[]): string[] => [...new Set(paths)];
 
 /** The default policy for one server, with what the person configured laid over it. */
@@ -198,14 +201,16 @@ export function defaultPolicy(input: PolicyInput): SandboxPolicy {
         };
   const absolute = (paths: readonly string[] | undefined): string[] =>
     (paths ?? []).map((p) => resolve(expandHome(p, home)));
+  const write = unique([...rootPaths(input.roots), ...folderArguments(input.args, home), ...caches]);
   return {
     denyDirs: HOME_SECRET_DIRS.map((p) => join(home, p)).filter(isDir),
     denyFiles: [...HOME_SECRET_FILES.map((p) => join(home, p)), join(home, '.docker/config.json')].filter(
       (p) => existsSync(p) && !isDir(p),
     ),
     hideDirs: [input.appDataDir],
-    exposeDirs: unique([...bundleFolders(input), ...tmpFolders(input)]),
-    write: unique([...rootPaths(input.roots), ...folderArguments(input.args, home), ...caches]),
+    // Read-only, unless granted for writing already (a later read-only mount would win).
+    exposeDirs: unique([...bundleFolders(input), ...tmpFolders(input)]).filter((dir) => !within(dir, write)),
+    write,
     allowWrite: unique(absolute(config?.allowWrite)),
     allowRead: unique(absolute(config?.allowRead)),
     stateFolder: input.stateFolder,

@@ -80,6 +80,17 @@ describe('default sandbox policy', () => {
     expect(policy.exposeDirs).toEqual([bundle]);
   });
 
+  it('keeps a program or marker under the private /tmp readable, and a granted /tmp folder writable', () => {
+    const dir = mkdtempSync('/tmp/mcp-policy-test-');
+    const script = join(dir, 'server.mjs');
+    writeFileSync(script, '');
+    expect(defaultPolicy(input({ command: script })).exposeDirs).toEqual([dir]);
+    expect(defaultPolicy(input({ args: [join(dir, 'marker-to-come')] })).exposeDirs).toEqual([dir]);
+    const granted = defaultPolicy(input({ args: [script, dir] }));
+    expect(granted.write).toEqual([dir]);
+    expect(granted.exposeDirs).toEqual([]);
+  });
+
   it('shows the home folder as ~', () => {
     const summary = summarize(defaultPolicy(input()), home);
     expect(summary.denyRead).toContain('~/.ssh');
