@@ -109,11 +109,11 @@ export default tseslint.config(
       ],
     },
   },
-  // MCP Apps (renderer/src/apps/): the one renderer folder that runs an MCP SDK piece, the
+  // MCP Apps (renderer/src/features/apps/bridge/): the one renderer folder that runs an MCP SDK piece, the
   // official ext-apps AppBridge and PostMessageTransport, beside the app frames it talks to
   // by postMessage. Only that entry point; every request it makes still goes through the host.
   {
-    files: ['renderer/src/apps/**/*.ts'],
+    files: ['renderer/src/features/apps/bridge/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -126,7 +126,7 @@ export default tseslint.config(
             { group: ['**/electron/**'], message: 'The renderer reaches the host only through window.host.' },
             {
               regex: '^@modelcontextprotocol/(?!ext-apps/app-bridge$)',
-              message: 'renderer/src/apps may import only @modelcontextprotocol/ext-apps/app-bridge.',
+              message: 'renderer/src/features/apps/bridge may import only @modelcontextprotocol/ext-apps/app-bridge.',
             },
           ],
         },

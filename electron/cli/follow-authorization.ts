@@ -1,4 +1,4 @@
-import { CALLBACK_PATH } from '../host/auth/loopback-redirect.js';
+import { CALLBACK_PATH } from '../host/servers/http/auth/loopback-redirect.js';
 
 /**
  * The browser step of a sign-in, automated for the conformance suite (whose

@@ -4,9 +4,11 @@ import { ChatService, markInterrupted } from './chat/chat-service.js';
 import { ToolConsent } from './chat/tool-consent.js';
 import type { Host, HostOptions } from './host-types.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
+import type { ToolDefinition } from '../../shared/model/tool-pins.js';
 import type { AnyHostEventListener, HostEventSink } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
 import { attentionNote } from './consent/attention-note.js';
+import { ToolPinGate } from './consent/tool-pin-gate.js';
 import { AnthropicSamplingModel, claudeSettingsFrom } from './client-features/sampling/sampling-model.js';
 import type { ClaudeSettingsSource } from './client-features/sampling/sampling-model.js';
 import { SamplingRateLimiter } from './client-features/sampling/sampling-rate-limit.js';
@@ -15,7 +17,7 @@ import { ConfigStore } from './servers/config/config-store.js';
 import { hostEnvironment } from './servers/stdio/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
 import { FileEraVerdicts } from './servers/stdio/era-verdicts.js';
-import { FileOAuthStore } from './auth/oauth-store.js';
+import { FileOAuthStore } from './servers/http/auth/oauth-store.js';
 import { ServerLogs } from './servers/lifecycle/server-log.js';
 import { ConfigEditor } from './servers/config/config-editor.js';
 import { AppModelContext } from './apps/app-model-context.js';
@@ -99,12 +101,21 @@ export function createHost(options: HostOptions): Host {
       markInterrupted(stores.conversations);
     },
   });
+  const pinGate = new ToolPinGate({
+    open: () => persistence.open(),
+    identityOf: (name) => (servers.has(name) ? servers.get(name).identity.hash : undefined),
+    onWarning: (server, line) => {
+      logs.append(server, { source: 'host', level: 'warning', text: line });
+    },
+  });
   let toolConsent: Promise<ToolConsent> | undefined;
   /** The consent gate of tool calls (chat and MCP Apps), over the persisted rules and audit trail. */
   const openToolConsent = (): Promise<ToolConsent> => {
-    toolConsent ??= persistence.open().then(
-      ({ rules, audit }) =>
+    toolConsent ??= Promise.all([persistence.open(), pinGate.pins()]).then(
+      ([{ rules, audit }, pins]) =>
         new ToolConsent({
+          pins,
+          definitionsOf: (name) => servers.get(name).catalog?.toolDefinitions ?? [],
           broker: consent,
           rules,
           audit,
@@ -167,6 +178,14 @@ export function createHost(options: HostOptions): Host {
     onResourceUpdated: (server, uri) => {
       emit('resourceUpdated', { server, uri, at: Date.now() });
     },
+    // The one-shot CLI keeps no pins (it never opens the database).
+    ...(options.interactive !== false
+      ? {
+          onToolDefinitions: (server: string, definitions: readonly ToolDefinition[]) => {
+            pinGate.arrived(server, definitions);
+          },
+        }
+      : {}),
     // Called at spawn time only, after `bundles` below exists.
     launchSecrets: (name: string, config: StdioServerConfig): Promise<Record<string, string>> =>
       bundles.secretsFor(name, config),
@@ -236,7 +255,7 @@ export function createHost(options: HostOptions): Host {
     registry: registryHandlers(installs),
     settings: settingsHandlers(persistence, chat, emit),
     conversations: conversationHandlers(persistence, chat, emit),
-    consent: consentHandlers(consent, persistence, servers, emit),
+    consent: consentHandlers(consent, persistence, servers, emit, pinGate),
     features: featureHandlers(servers, options.platform),
     apps: appHandlers(appViews, appRequests),
   });

@@ -309,6 +309,8 @@ export const AuditDecisionSchema = z.enum([
   'allow_read_only',
   /** The person called the tool themselves (the Servers view): no consent was needed. */
   'user_call',
+  /** The person accepted a tool's changed or new definition (its digest is the entry's digest). */
+  'accept_change',
 ]);
 export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
 

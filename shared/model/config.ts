@@ -26,6 +26,8 @@ const CommonServerFields = {
   disabled: z.boolean().optional(),
   /** Tools of this server that are never offered to the model nor callable. */
   disabledTools: z.array(z.string()).optional(),
+  /** false: the server's skills (SEP-2640) are never offered to Claude (default: offered once verified). */
+  skills: z.boolean().optional(),
   /** Per-request time limit in ms (default 60 000); progress notifications reset it. */
   timeout: z.number().int().positive().max(86_400_000).optional(),
   /** Upper bound in ms on a request that keeps reporting progress (default 600 000). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolAnnotationsSchema } from './server.js';
 import { IdentityPartsSchema } from './consent-rules.js';
+import { ToolChangeSchema } from './tool-pins.js';
 import {
   SamplingAnswerSchema,
   SamplingPromptSchema,
@@ -48,6 +49,11 @@ export const ToolConsentPromptSchema = z.object({
    * this tool: what they were then (`{}` when it made none).
    */
   annotationsChanged: z.object({ before: ToolAnnotationsSchema }).optional(),
+  /**
+   * Present when the tool's definition differs from the one pinned (or the
+   * tool is new): the diff. No rule applied; allowing accepts this definition.
+   */
+  definitionChange: ToolChangeSchema.optional(),
   /** What runs behind the server's name: what a rule made here would be bound to. */
   identity: IdentityPartsSchema.optional(),
   /**

@@ -29,6 +29,8 @@ export const ConversationSettingsSchema = z
     inactiveServers: z.array(z.string().max(64)).max(500).optional(),
     /** Single tools this conversation does not offer. */
     inactiveTools: z.array(ToolKeySchema).max(10_000).optional(),
+    /** false: no server's skills are offered in this conversation. */
+    skills: z.boolean().optional(),
   })
   .strict();
 export type ConversationSettings = z.infer<typeof ConversationSettingsSchema>;

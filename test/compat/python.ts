@@ -13,6 +13,7 @@ import {
   which,
 } from '../../scripts/compat-python.mjs';
 import type { PythonServer } from '../../scripts/compat-python.mjs';
+import { stopProcess } from '../helpers/http-servers.js';
 import { cacheRoot } from '../../scripts/compat-corpus.mjs';
 
 export { readPythonCorpus } from '../../scripts/compat-python.mjs';
@@ -111,24 +112,7 @@ export async function startHttpServers(here: PythonCorpusHere, scratch: string):
   const children: ChildProcess[] = [];
   const configs: Record<string, HttpServerConfig> = {};
   const stop = async (): Promise<void> => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) {
-              resolve();
-              return;
-            }
-            child.once('exit', () => {
-              resolve();
-            });
-            child.kill('SIGTERM');
-            setTimeout(() => {
-              child.kill('SIGKILL');
-            }, 3_000).unref();
-          }),
-      ),
-    );
+    await Promise.all(children.map((child) => stopProcess(child, 3_000)));
   };
   try {
     await Promise.all(

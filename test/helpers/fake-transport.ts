@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import type { TransportEntry } from '../../shared/model/config.js';
 import type { ServerAuth } from '../../shared/model/server.js';
 import { HostError } from '../../electron/host/errors.js';
+import type { SignOutOutcome } from '../../electron/host/servers/http/auth/revocation.js';
 import type {
   ConnectAttempt,
   ServerTransport,
@@ -160,8 +161,8 @@ export class FakeSignIn implements SignInSession {
     return undefined;
   }
 
-  markRequired(message: string): void {
-    this.required = message;
+  markRequired(failure: HostError): void {
+    this.required = failure.message;
   }
 
   clearRequired(): void {
@@ -178,7 +179,7 @@ export class FakeSignIn implements SignInSession {
     this.required ??= 'Sign-in cancelled';
   }
 
-  signOut(): Promise<string> {
-    return Promise.resolve('Signed out');
+  signOut(): Promise<SignOutOutcome> {
+    return Promise.resolve({ kind: 'revoked' });
   }
 }

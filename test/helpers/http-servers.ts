@@ -27,18 +27,26 @@ export function freePort(): Promise<number> {
   });
 }
 
-function stopper(child: ChildProcess): () => Promise<void> {
-  return () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        resolve();
-        return;
-      }
-      child.once('exit', () => {
-        resolve();
-      });
-      child.kill('SIGTERM');
+/** Ends a child with SIGTERM (and SIGKILL after `killAfterMs`, when given); resolves once it has exited. */
+export function stopProcess(child: ChildProcess, killAfterMs?: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => {
+      resolve();
     });
+    child.kill('SIGTERM');
+    if (killAfterMs !== undefined)
+      setTimeout(() => {
+        child.kill('SIGKILL');
+      }, killAfterMs).unref();
+  });
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () => stopProcess(child);
 }
 
 /** Resolves with the first line of `stream` that matches, or rejects when the process exits first. */

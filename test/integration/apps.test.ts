@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodePlatform } from '../../electron/host/node-platform.js';
 import { offerTools } from '../../electron/host/chat/tool-offer.js';
 import { DEFAULT_TOOL_SEARCH } from '../../shared/model/settings.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
 import { createTestHost, start, value, waitForEvent } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { fixtureServer, tempDir } from '../helpers/servers.js';
+import { RecordingPlatform } from '../helpers/recording-platform.js';
 
 /** MCP Apps against our v2-SDK fixture server (test/fixtures/servers/apps-server.mjs). */
-
-class RecordingPlatform extends NodePlatform {
-  readonly opened: string[] = [];
-  override openExternal(url: string): Promise<void> {
-    this.opened.push(url);
-    return Promise.resolve();
-  }
-}
 
 const SANDBOX = 'http://127.0.0.1:1';
 const PAGE = 'http://127.0.0.1:2';

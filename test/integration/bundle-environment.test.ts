@@ -1,12 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import type { LaunchRequest } from '../../electron/host/platform.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
-import { createTestHost, value } from '../helpers/host.js';
+import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { echoManifest, echoServerScript, packBundle } from '../helpers/bundles.js';
 import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { tempDir } from '../helpers/servers.js';
@@ -22,7 +23,6 @@ import { tempDir } from '../helpers/servers.js';
 const SECRET_NAME = 'MCP_HOST_TEST_BUNDLE_SECRET';
 const SECRET = 'ghp_the-person-s-own-token';
 
-const hosts: TestHost[] = [];
 beforeAll(() => {
   process.env[SECRET_NAME] = SECRET;
 });
@@ -30,9 +30,7 @@ afterAll(() => {
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- the variable this file set
   delete process.env[SECRET_NAME];
 });
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((t) => t.dispose()));
-});
+const hosts = hostsDisposedAfterEach();
 
 async function host(
   servers: Record<string, StdioServerConfig> = {},
@@ -46,8 +44,7 @@ async function host(
     },
     { keychain: memoryKeychain() },
   );
-  const t = await createTestHost(servers, { platform });
-  hosts.push(t);
+  const t = await hosts.create(servers, { platform });
   return { ...t, launches };
 }
 

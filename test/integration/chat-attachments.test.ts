@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { promptInsert } from '../../renderer/src/features/chat/prompt-insert.js';
 import type { ChatMessage } from '../../shared/model/chat.js';
-import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
-import type { ContentBlockBody, FakeAnthropic } from '../fixtures/fake-anthropic.js';
-import { createChatHost, turnEnd } from '../helpers/chat.js';
+import type { ContentBlockBody } from '../fixtures/fake-anthropic.js';
+import { turnEnd } from '../helpers/chat.js';
 import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { everything } from '../helpers/servers.js';
 
 const FEATURES_DOC = 'demo://resource/static/document/features.md';
@@ -15,23 +15,16 @@ const media = {
   args: [fileURLToPath(new URL('../fixtures/servers/media-server.mjs', import.meta.url))],
 };
 
-let fake: FakeAnthropic;
+const anthropic = fakeAnthropicEachTest();
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-  await fake.close();
-});
 
 const texts = (blocks: readonly ContentBlockBody[] | undefined): string[] =>
   (blocks ?? []).filter((b) => b.type === 'text').map((b) => b.text ?? '');
 
 /** The user message of the last request the fake API received. */
 function lastUserContent(): ContentBlockBody[] {
-  const body = fake.messageRequests().at(-1);
+  const body = anthropic.fake.messageRequests().at(-1);
   const last = body?.messages.at(-1);
   expect(last?.role).toBe('user');
   return last?.content ?? [];
@@ -39,7 +32,7 @@ function lastUserContent(): ContentBlockBody[] {
 
 describe('chat message context: attached resources and inserted prompts (server-everything, fake API)', () => {
   it('reads an attached resource when the message is sent and gives its text to Claude with its URI', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = value(await t.api.createConversation({})).id;
     const expected = value(await t.api.readResource({ server: 'everything', target: { uri: FEATURES_DOC } }));
     const first = expected.contents[0];
@@ -70,12 +63,12 @@ describe('chat message context: attached resources and inserted prompts (server-
     });
     const next = value(await t.api.sendMessage({ conversationId: id, text: 'And again?' }));
     expect((await turnEnd(t, next.turnId)).state).toBe('done');
-    const second = fake.messageRequests().at(-1);
+    const second = anthropic.fake.messageRequests().at(-1);
     expect(texts(second?.messages[0]?.content)[0]).toContain(docText.slice(0, 200));
   });
 
   it('sends an attached image resource as an image block', async () => {
-    t = await createChatHost(fake, { media });
+    t = await hosts.chat(anthropic.fake, { media });
     const id = value(await t.api.createConversation({})).id;
     const started = value(
       await t.api.sendMessage({
@@ -91,7 +84,7 @@ describe('chat message context: attached resources and inserted prompts (server-
   });
 
   it('fails clearly, before anything is stored or sent, when an attached resource cannot be read', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = value(await t.api.createConversation({})).id;
     const missing = 'demo://resource/static/document/no-such-file.md';
     const result = await t.api.sendMessage({
@@ -111,7 +104,7 @@ describe('chat message context: attached resources and inserted prompts (server-
     });
     expect(other.ok).toBe(false);
     if (!other.ok) expect(other.error.message).toContain('No server named "nope"');
-    expect(fake.messageRequests()).toHaveLength(0);
+    expect(anthropic.fake.messageRequests()).toHaveLength(0);
     expect(value(await t.api.getConversation({ id })).messages).toHaveLength(0);
     // The conversation is free again: a plain message goes through.
     const started = value(await t.api.sendMessage({ conversationId: id, text: 'plain' }));
@@ -119,7 +112,7 @@ describe('chat message context: attached resources and inserted prompts (server-
   });
 
   it("puts a prompt's messages into the turn in the server's order, an embedded resource with its URI", async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = value(await t.api.createConversation({})).id;
     const prompt = value(
       await t.api.getPrompt({
@@ -152,7 +145,7 @@ describe('chat message context: attached resources and inserted prompts (server-
   });
 
   it("keeps an inserted prompt's assistant message an assistant turn", async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = value(await t.api.createConversation({})).id;
     const insert = promptInsert({
       server: 'everything',
@@ -168,7 +161,7 @@ describe('chat message context: attached resources and inserted prompts (server-
       await t.api.sendMessage({ conversationId: id, text: insert.text, attachments: [...insert.messages] }),
     );
     expect((await turnEnd(t, started.turnId)).state).toBe('done');
-    const messages = fake.messageRequests().at(-1)?.messages ?? [];
+    const messages = anthropic.fake.messageRequests().at(-1)?.messages ?? [];
     expect(messages.map((m) => [m.role, texts(m.content).join('|')])).toEqual([
       ['user', 'Pretend you are a pirate.'],
       ['assistant', 'Arr, ready.'],

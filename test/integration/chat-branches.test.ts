@@ -1,22 +1,17 @@
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
-import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
-import { createChatHost, turnEnd } from '../helpers/chat.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { turnEnd } from '../helpers/chat.js';
 import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 
-let fake: FakeAnthropic;
+const anthropic = fakeAnthropicEachTest();
+const hosts = hostsDisposedAfterEach();
 let t: TestHost;
 beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  t = await createChatHost(fake);
-});
-afterEach(async () => {
-  await t.dispose();
-  await fake.close();
+  t = await hosts.chat(anthropic.fake);
 });
 
 const texts = (messages: { blocks: { type: string; text?: string }[] }[]) =>
@@ -42,7 +37,7 @@ describe('conversation branches', () => {
     expect(edited.userMessage?.branch).toMatchObject({ index: 2, count: 2 });
     await turnEnd(t, edited.turnId);
     // Claude saw only the new branch.
-    const sent = fake.messageRequests().at(-1)?.messages ?? [];
+    const sent = anthropic.fake.messageRequests().at(-1)?.messages ?? [];
     expect(sent.map((m) => m.content.map((b) => b.text).join(''))).toEqual(['uno']);
     const after = value(await t.api.getConversation({ id })).messages;
     expect(texts(after)).toEqual(['uno', 'You said: uno']);
@@ -59,13 +54,13 @@ describe('conversation branches', () => {
   it('regenerates the last answer beside the old one', async () => {
     const id = value(await t.api.createConversation({})).id;
     await say(id, 'hello');
-    fake.enqueue({ type: 'text', text: 'A second answer.' });
+    anthropic.fake.enqueue({ type: 'text', text: 'A second answer.' });
     const again = value(await t.api.regenerateAnswer({ conversationId: id }));
     await turnEnd(t, again.turnId);
     const messages = value(await t.api.getConversation({ id })).messages;
     expect(texts(messages)).toEqual(['hello', 'A second answer.']);
     expect(messages[1]?.branch).toMatchObject({ index: 2, count: 2 });
-    const request = fake.messageRequests().at(-1);
+    const request = anthropic.fake.messageRequests().at(-1);
     expect(request?.messages.map((m) => m.role)).toEqual(['user']);
     const first = value(
       await t.api.switchBranch({ conversationId: id, messageId: messages[1]?.branch?.siblingIds[0] ?? '' }),

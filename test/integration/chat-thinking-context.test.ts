@@ -1,23 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import type { ChatMessage } from '../../shared/model/chat.js';
-import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
-import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
-import { TEST_KEY, createChatHost, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
-import { createTestHost, value } from '../helpers/host.js';
+import { TEST_KEY, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
+import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { everything, tempDir } from '../helpers/servers.js';
 
-let fake: FakeAnthropic;
+const anthropic = fakeAnthropicEachTest();
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-  await fake.close();
-});
 
 const blockTypes = (m: ChatMessage | undefined) => m?.blocks.map((b) => b.type);
 const notices = (messages: readonly ChatMessage[]) =>
@@ -34,7 +26,7 @@ async function conversation(
 
 describe('thinking', () => {
   it('asks for adaptive thinking with the effort, streams and stores it, passes it back across tool use, counts it', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await conversation(t, { thinking: 'adaptive', effort: 'high' });
     const { turnId } = value(
       await t.api.sendMessage({ conversationId: id, text: 'call echo {"message":"hi"}' }),
@@ -43,7 +35,7 @@ describe('thinking', () => {
     value(await t.api.answerConsent({ id: consent.id, answer: { decision: 'allow-once' } }));
     expect((await turnEnd(t, turnId)).state).toBe('done');
 
-    const [first, second] = fake.messageRequests();
+    const [first, second] = anthropic.fake.messageRequests();
     expect(first?.thinking).toEqual({ type: 'adaptive' });
     expect(first?.output_config).toEqual({ effort: 'high' });
     expect(first?.max_tokens).toBeGreaterThan(8192);
@@ -63,12 +55,12 @@ describe('thinking', () => {
   });
 
   it('answers without thinking, saying so once, when the model refuses it', async () => {
-    fake.setReject({ thinking: true });
-    t = await createChatHost(fake);
+    anthropic.fake.setReject({ thinking: true });
+    t = await hosts.chat(anthropic.fake);
     const id = await conversation(t, { thinking: 'adaptive', effort: 'low' });
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'hello' }));
     expect((await turnEnd(t, turnId)).state).toBe('done');
-    const [refused, retried] = fake.messageRequests();
+    const [refused, retried] = anthropic.fake.messageRequests();
     expect(refused?.thinking).toEqual({ type: 'adaptive' });
     expect(retried?.thinking).toBeUndefined();
     expect(retried?.output_config).toBeUndefined();
@@ -84,7 +76,7 @@ describe('attachments', () => {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
   it('sends images, PDFs and text files as image and document blocks, and keeps them with the message', async () => {
-    t = await createChatHost(fake);
+    t = await hosts.chat(anthropic.fake);
     const id = value(await t.api.createConversation({})).id;
     const { turnId } = value(
       await t.api.sendMessage({
@@ -98,7 +90,7 @@ describe('attachments', () => {
       }),
     );
     await turnEnd(t, turnId);
-    const sent = fake.messageRequests()[0]?.messages[0]?.content ?? [];
+    const sent = anthropic.fake.messageRequests()[0]?.messages[0]?.content ?? [];
     expect(sent.map((b) => b.type)).toEqual(['image', 'document', 'document', 'text']);
     expect(sent[0]?.source).toEqual({ type: 'base64', media_type: 'image/png', data: png });
     expect(sent[1]).toMatchObject({
@@ -124,7 +116,7 @@ describe('attachments', () => {
   });
 
   it('refuses a file over the limit or of a kind Claude cannot take, with one line, storing nothing', async () => {
-    t = await createChatHost(fake);
+    t = await hosts.chat(anthropic.fake);
     const id = value(await t.api.createConversation({})).id;
     const tooBig = await t.api.sendMessage({
       conversationId: id,
@@ -148,7 +140,7 @@ describe('attachments', () => {
     });
     expect(wrongKind.ok).toBe(false);
     expect(value(await t.api.getConversation({ id })).messages).toEqual([]);
-    expect(fake.messageRequests()).toEqual([]);
+    expect(anthropic.fake.messageRequests()).toEqual([]);
   });
 });
 
@@ -157,22 +149,22 @@ describe('long conversations: context management and compaction', () => {
 
   it('near the window, asks the API to clear and compact, says so, and sends the compaction back after a reopen', async () => {
     const dir = tempDir();
-    t = await createTestHost({}, { platform: new NodePlatform(dir) });
-    value(await t.api.updateSettings({ baseUrl: fake.url }));
+    t = await hosts.create({}, { platform: new NodePlatform(dir) });
+    value(await t.api.updateSettings({ baseUrl: anthropic.fake.url }));
     value(await t.api.setApiKey({ key: TEST_KEY }));
     const id = value(await t.api.createConversation({})).id;
 
     // Far from the window: the standard endpoint, no context management.
-    fake.enqueue({ type: 'text', text: 'A long answer.', usage: NEAR });
+    anthropic.fake.enqueue({ type: 'text', text: 'A long answer.', usage: NEAR });
     const first = value(await t.api.sendMessage({ conversationId: id, text: 'first' }));
     await turnEnd(t, first.turnId);
-    expect(fake.messageRequests()[0]?.context_management).toBeUndefined();
+    expect(anthropic.fake.messageRequests()[0]?.context_management).toBeUndefined();
     expect(
-      fake.requests.filter((r) => r.path === '/v1/messages')[0]?.headers['anthropic-beta'],
+      anthropic.fake.requests.filter((r) => r.path === '/v1/messages')[0]?.headers['anthropic-beta'],
     ).toBeUndefined();
 
     // 150k of a 200k window: clear old tool uses and compact, through the beta endpoint.
-    fake.enqueue({
+    anthropic.fake.enqueue({
       type: 'text',
       text: 'Carrying on.',
       compaction: 'Summary: the user said "first".',
@@ -182,13 +174,15 @@ describe('long conversations: context management and compaction', () => {
     });
     const second = value(await t.api.sendMessage({ conversationId: id, text: 'second' }));
     expect((await turnEnd(t, second.turnId)).state).toBe('done');
-    const body = fake.messageRequests()[1];
+    const body = anthropic.fake.messageRequests()[1];
     expect(body?.context_management?.edits.map((e) => e.type)).toEqual([
       'clear_tool_uses_20250919',
       'compact_20260112',
     ]);
     expect(body?.context_management?.edits[1]?.trigger).toEqual({ type: 'input_tokens', value: 150_000 });
-    const beta = String(fake.requests.filter((r) => r.path === '/v1/messages')[1]?.headers['anthropic-beta']);
+    const beta = String(
+      anthropic.fake.requests.filter((r) => r.path === '/v1/messages')[1]?.headers['anthropic-beta'],
+    );
     expect(beta).toContain('context-management-2025-06-27');
     expect(beta).toContain('compact-2026-01-12');
     const detail = value(await t.api.getConversation({ id }));
@@ -204,10 +198,10 @@ describe('long conversations: context management and compaction', () => {
 
     // Reopen: a new host on the same data, continue. The compaction goes back first in its message.
     await t.dispose();
-    t = await createTestHost({}, { platform: new NodePlatform(dir) });
+    t = await hosts.create({}, { platform: new NodePlatform(dir) });
     const third = value(await t.api.sendMessage({ conversationId: id, text: 'third' }));
     expect((await turnEnd(t, third.turnId)).state).toBe('done');
-    const reopened = fake.messageRequests()[2];
+    const reopened = anthropic.fake.messageRequests()[2];
     const withCompaction = reopened?.messages.find((m) => m.content.some((b) => b.type === 'compaction'));
     expect(withCompaction?.role).toBe('assistant');
     expect(withCompaction?.content[0]).toMatchObject({
@@ -215,21 +209,21 @@ describe('long conversations: context management and compaction', () => {
       content: 'Summary: the user said "first".',
     });
     expect(
-      String(fake.requests.filter((r) => r.path === '/v1/messages')[2]?.headers['anthropic-beta']),
+      String(anthropic.fake.requests.filter((r) => r.path === '/v1/messages')[2]?.headers['anthropic-beta']),
     ).toContain('compact-2026-01-12');
   });
 
   it('when the API says the conversation is too long, compacts from the minimum and goes on, never failing the turn first', async () => {
-    t = await createChatHost(fake);
+    t = await hosts.chat(anthropic.fake);
     const id = value(await t.api.createConversation({})).id;
-    fake.enqueue({
+    anthropic.fake.enqueue({
       type: 'error',
       status: 400,
       message: 'prompt is too long: 212000 tokens > 200000 maximum',
     });
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'hello' }));
     expect((await turnEnd(t, turnId)).state).toBe('done');
-    const retried = fake.messageRequests()[1];
+    const retried = anthropic.fake.messageRequests()[1];
     expect(retried?.context_management?.edits.find((e) => e.type === 'compact_20260112')?.trigger).toEqual({
       type: 'input_tokens',
       value: 50_000,
@@ -239,11 +233,11 @@ describe('long conversations: context management and compaction', () => {
   });
 
   it('without context management on the endpoint, clears old tool results itself, then fails with a way on', async () => {
-    fake.setReject({ contextManagement: true });
-    t = await createChatHost(fake);
+    anthropic.fake.setReject({ contextManagement: true });
+    t = await hosts.chat(anthropic.fake);
     const id = value(await t.api.createConversation({})).id;
     const tooLong = { type: 'error' as const, status: 400, message: 'prompt is too long' };
-    fake.enqueue(tooLong, tooLong, tooLong);
+    anthropic.fake.enqueue(tooLong, tooLong, tooLong);
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'hello' }));
     const end = await turnEnd(t, turnId);
     expect(end.state).toBe('error');

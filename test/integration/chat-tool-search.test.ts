@@ -1,25 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/model/chat.js';
-import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
-import type { ContentBlockBody, FakeAnthropic, MessagesRequestBody } from '../fixtures/fake-anthropic.js';
-import { createChatHost, turnEnd, waitForEvent } from '../helpers/chat.js';
+import type { ContentBlockBody, MessagesRequestBody } from '../fixtures/fake-anthropic.js';
+import { turnEnd, waitForEvent } from '../helpers/chat.js';
 import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { everything, fixtureServer } from '../helpers/servers.js';
 
 /** 60 tools: past the default threshold of 30, so tool search is on. */
 const manyTools = () => fixtureServer('many-tools-server.mjs', '--count', '60');
 
-let fake: FakeAnthropic;
+const anthropic = fakeAnthropicEachTest();
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-  await fake.close();
-});
 
 const SEARCH_TYPE = 'tool_search_tool_bm25_20251119';
 const mcpTools = (body: MessagesRequestBody | undefined) =>
@@ -40,10 +33,10 @@ async function allowNextTool(host: TestHost, from = 0): Promise<void> {
 
 describe('tool search (real SDK against the fake Messages API)', () => {
   it('defers every definition past the threshold and sends the tool search tool; below it, neither', async () => {
-    t = await createChatHost(fake, { many: manyTools(), everything: everything() });
+    t = await hosts.chat(anthropic.fake, { many: manyTools(), everything: everything() });
     const { turnId } = await send(t, 'hello');
     expect((await turnEnd(t, turnId)).state).toBe('done');
-    const body = fake.messageRequests()[0];
+    const body = anthropic.fake.messageRequests()[0];
     const tools = mcpTools(body);
     const everythingTools = value(await t.api.listServers({})).find((s) => s.name === 'everything')?.tools
       .length;
@@ -58,21 +51,21 @@ describe('tool search (real SDK against the fake Messages API)', () => {
 
     // Below the threshold (server-everything alone: under 30 tools), every definition is loaded.
     await t.dispose();
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const second = await send(t, 'hello again');
     await turnEnd(t, second.turnId);
-    const small = fake.messageRequests().at(-1);
+    const small = anthropic.fake.messageRequests().at(-1);
     expect(searchTool(small)).toBeUndefined();
     expect(mcpTools(small).length).toBe(everythingTools);
     expect(mcpTools(small).some((tool) => tool.defer_loading === true)).toBe(false);
   });
 
   it('keeps pinned tools loaded, and follows the threshold and mode in Settings', async () => {
-    t = await createChatHost(fake, { many: manyTools() });
+    t = await hosts.chat(anthropic.fake, { many: manyTools() });
     value(await t.api.setToolPinned({ server: 'many', tool: 'tool_3', pinned: true }));
     const first = await send(t, 'hello');
     await turnEnd(t, first.turnId);
-    const body = fake.messageRequests()[0];
+    const body = anthropic.fake.messageRequests()[0];
     const pinned = body?.tools?.find((tool) => tool.name === 'many__tool_3');
     expect(pinned).toBeDefined();
     expect(pinned?.defer_loading).toBeUndefined();
@@ -81,15 +74,15 @@ describe('tool search (real SDK against the fake Messages API)', () => {
     value(await t.api.updateSettings({ toolSearch: { minTools: 100 } }));
     const second = await send(t, 'hello');
     await turnEnd(t, second.turnId);
-    expect(searchTool(fake.messageRequests()[1])).toBeUndefined();
+    expect(searchTool(anthropic.fake.messageRequests()[1])).toBeUndefined();
     value(await t.api.updateSettings({ toolSearch: { mode: 'always' } }));
     const third = await send(t, 'hello');
     await turnEnd(t, third.turnId);
-    expect(searchTool(fake.messageRequests()[2])).toBeDefined();
+    expect(searchTool(anthropic.fake.messageRequests()[2])).toBeDefined();
   });
 
   it('records a tool Claude found by searching, and sends the search back with the next request', async () => {
-    t = await createChatHost(fake, { many: manyTools() });
+    t = await hosts.chat(anthropic.fake, { many: manyTools() });
     const { id, turnId } = await send(t, 'call tool_42 {"note":"hi"}');
     await allowNextTool(t);
     expect((await turnEnd(t, turnId)).state).toBe('done');
@@ -110,7 +103,7 @@ describe('tool search (real SDK against the fake Messages API)', () => {
 
     // The follow-up request carries the search as the API wrote it (the fake refuses a
     // reference to a tool it does not know), and the tool Claude used is now loaded.
-    const second = fake.messageRequests()[1];
+    const second = anthropic.fake.messageRequests()[1];
     const sent = second?.messages[1]?.content ?? [];
     expect(sent.map((b) => b.type)).toEqual([
       'text',
@@ -124,11 +117,11 @@ describe('tool search (real SDK against the fake Messages API)', () => {
   });
 
   it('falls back to sending every definition, with one notice, on an endpoint that rejects tool search', async () => {
-    fake.setReject({ toolSearch: true });
-    t = await createChatHost(fake, { many: manyTools() });
+    anthropic.fake.setReject({ toolSearch: true });
+    t = await hosts.chat(anthropic.fake, { many: manyTools() });
     const { id, turnId } = await send(t, 'hello');
     expect((await turnEnd(t, turnId)).state).toBe('done');
-    const [refused, retried] = fake.messageRequests();
+    const [refused, retried] = anthropic.fake.messageRequests();
     expect(searchTool(refused)).toBeDefined();
     expect(searchTool(retried)).toBeUndefined();
     expect(mcpTools(retried)).toHaveLength(60);
@@ -143,11 +136,11 @@ describe('tool search (real SDK against the fake Messages API)', () => {
     expect(detail.messages.at(-1)?.blocks[0]).toMatchObject({ type: 'text', text: 'You said: hello' });
 
     // The endpoint is remembered: the next turn asks once, without the search tool, and says nothing again.
-    const count = fake.messageRequests().length;
+    const count = anthropic.fake.messageRequests().length;
     const next = value(await t.api.sendMessage({ conversationId: id, text: 'more' }));
     await turnEnd(t, next.turnId);
-    expect(fake.messageRequests()).toHaveLength(count + 1);
-    expect(searchTool(fake.messageRequests().at(-1))).toBeUndefined();
+    expect(anthropic.fake.messageRequests()).toHaveLength(count + 1);
+    expect(searchTool(anthropic.fake.messageRequests().at(-1))).toBeUndefined();
     const again = value(await t.api.getConversation({ id }));
     expect(again.messages.flatMap((m) => m.blocks.filter((b) => b.type === 'notice'))).toHaveLength(1);
   });
@@ -155,7 +148,7 @@ describe('tool search (real SDK against the fake Messages API)', () => {
 
 describe('a server that lists 100,010 tools', () => {
   it('is capped per server with a warning, calls a kept tool by name, and offers only the kept ones', async () => {
-    t = await createChatHost(fake, { huge: fixtureServer('many-tools-server.mjs') });
+    t = await hosts.chat(anthropic.fake, { huge: fixtureServer('many-tools-server.mjs') });
     const snapshot = value(await t.api.listServers({})).find((s) => s.name === 'huge');
     expect(snapshot?.status).toBe('connected');
     expect(snapshot?.tools).toHaveLength(1000);
@@ -169,7 +162,7 @@ describe('a server that lists 100,010 tools', () => {
 
     const { turnId } = await send(t, 'hello');
     await turnEnd(t, turnId);
-    const body = fake.messageRequests()[0];
+    const body = anthropic.fake.messageRequests()[0];
     expect(mcpTools(body)).toHaveLength(1000);
     expect(mcpTools(body).every((tool) => tool.defer_loading === true)).toBe(true);
   });
@@ -177,7 +170,7 @@ describe('a server that lists 100,010 tools', () => {
 
 describe('tools a conversation turned off', () => {
   it('are not offered, and a call to one is refused without asking', async () => {
-    t = await createChatHost(fake, { many: fixtureServer('many-tools-server.mjs', '--count', '5') });
+    t = await hosts.chat(anthropic.fake, { many: fixtureServer('many-tools-server.mjs', '--count', '5') });
     const id = value(await t.api.createConversation({})).id;
     value(
       await t.api.setConversationSettings({
@@ -185,10 +178,10 @@ describe('tools a conversation turned off', () => {
         settings: { inactiveTools: [{ server: 'many', tool: 'tool_2' }] },
       }),
     );
-    fake.enqueue({ type: 'tool_use', name: 'many__tool_2', input: {} });
+    anthropic.fake.enqueue({ type: 'tool_use', name: 'many__tool_2', input: {} });
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'go' }));
     expect((await turnEnd(t, turnId)).state).toBe('done');
-    expect(mcpTools(fake.messageRequests()[0]).map((tool) => tool.name)).toEqual([
+    expect(mcpTools(anthropic.fake.messageRequests()[0]).map((tool) => tool.name)).toEqual([
       'many__tool_0',
       'many__tool_1',
       'many__tool_3',

@@ -1,26 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { argumentsDigest } from '../../electron/host/persistence/consent-audit.js';
 import { TOOL_RESULT_TEXT_CAP } from '../../electron/host/chat/tool-result-mapping.js';
 import type { ChatMessage } from '../../shared/model/chat.js';
-import { startFakeAnthropic, systemBlocks } from '../fixtures/fake-anthropic.js';
-import type { ContentBlockBody, FakeAnthropic } from '../fixtures/fake-anthropic.js';
-import { TEST_KEY, createChatHost, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
+import { systemBlocks } from '../fixtures/fake-anthropic.js';
+import type { ContentBlockBody } from '../fixtures/fake-anthropic.js';
+import { TEST_KEY, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
 import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { everything, fixtureServer } from '../helpers/servers.js';
 
 const slowToolServer = fixtureServer('slow-tool-server.mjs');
 
-let fake: FakeAnthropic;
+const anthropic = fakeAnthropicEachTest();
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-  await fake.close();
-});
 
 async function newConversation(host: TestHost): Promise<string> {
   return value(await host.api.createConversation({})).id;
@@ -37,13 +31,13 @@ const texts = (blocks: ContentBlockBody[] | undefined): string[] =>
   (blocks ?? []).filter((b) => b.type === 'text').map((b) => b.text ?? '');
 
 function toolResultsSent(requestIndex: number): ContentBlockBody[] {
-  const body = fake.messageRequests()[requestIndex];
+  const body = anthropic.fake.messageRequests()[requestIndex];
   return (body?.messages.at(-1)?.content ?? []).filter((b) => b.type === 'tool_result');
 }
 
 describe('chat turn with tools (real SDK against the fake Messages API, server-everything)', () => {
   it('runs an approved tool call end to end: consent, tools/call, tool_result, final answer, all stored', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     const started = value(
       await t.api.sendMessage({ conversationId: id, text: 'call echo {"message":"hello"}' }),
@@ -57,7 +51,7 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     expect(end.state).toBe('done');
 
     // What the model was given: namespaced tools with a cache breakpoint, a cached system prompt.
-    const [first, second] = fake.messageRequests();
+    const [first, second] = anthropic.fake.messageRequests();
     expect(first?.tools?.some((tool) => tool.name === 'everything__echo')).toBe(true);
     expect(first?.tools?.every((tool) => /^[a-zA-Z0-9_-]{1,64}$/.test(tool.name))).toBe(true);
     expect(first?.tools?.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
@@ -69,7 +63,7 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     expect(result?.tool_use_id).toBe(toolUse?.id);
     expect(result?.is_error).toBeUndefined();
     expect(texts(result?.content)).toEqual(['Echo: hello']);
-    const headers = fake.requests.find((r) => r.path === '/v1/messages')?.headers ?? {};
+    const headers = anthropic.fake.requests.find((r) => r.path === '/v1/messages')?.headers ?? {};
     expect(String(headers['x-api-key'] ?? headers.authorization)).toContain(TEST_KEY);
 
     // Committed history: user, assistant(tool_use), tool result, assistant(answer).
@@ -110,7 +104,7 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
   });
 
   it('a denied call is never made; the model gets an is_error tool_result saying the user declined', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     const { turnId } = value(
       await t.api.sendMessage({ conversationId: id, text: 'call echo {"message":"secret"}' }),
@@ -121,14 +115,14 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     const [result] = toolResultsSent(1);
     expect(result?.is_error).toBe(true);
     expect(texts(result?.content).join(' ')).toMatch(/declined/);
-    expect(JSON.stringify(fake.messageRequests())).not.toContain('Echo: secret');
+    expect(JSON.stringify(anthropic.fake.messageRequests())).not.toContain('Echo: secret');
     const update = eventsOf(t, 'toolCallUpdate').find((u) => u.status === 'denied');
     expect(update?.tool).toBe('echo');
     expect(value(await t.api.listAudit({}))[0]?.decision).toBe('deny');
   });
 
   it('"always allow" stores a policy that allows the next call without asking, until revoked', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     const first = value(await t.api.sendMessage({ conversationId: id, text: 'call echo {"message":"one"}' }));
     await answerNextConsent(t, 'always-allow');
@@ -163,7 +157,7 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
   });
 
   it('rejects forged, repeated and stale consent answers', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     const first = value(await t.api.sendMessage({ conversationId: id, text: 'call echo {"message":"x"}' }));
     const request = await waitForEvent(t, 'consentRequested');
@@ -193,9 +187,9 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
   });
 
   it('Stop aborts a streaming answer: nothing partial is stored, the turn can be retried', async () => {
-    t = await createChatHost(fake);
+    t = await hosts.chat(anthropic.fake);
     const id = await newConversation(t);
-    fake.enqueue({ type: 'hang', text: 'Partial answer' });
+    anthropic.fake.enqueue({ type: 'hang', text: 'Partial answer' });
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'tell me a story' }));
     const delta = await waitForEvent(t, 'chatDelta', (d) => d.turnId === turnId);
     expect(delta.text).toBe('Partial answer');
@@ -211,11 +205,11 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     const after = value(await t.api.getConversation({ id })).messages;
     expect(after.at(-1)?.blocks).toEqual([{ type: 'text', text: 'You said: tell me a story' }]);
     // The notice is the UI's; the model saw the user's message only.
-    expect(fake.messageRequests().at(-1)?.messages).toHaveLength(1);
+    expect(anthropic.fake.messageRequests().at(-1)?.messages).toHaveLength(1);
   });
 
   it('Stop during a tool call cancels the MCP request and records the call as cancelled', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     const { turnId } = value(
       await t.api.sendMessage({
@@ -231,11 +225,11 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
     expect(update.tool).toBe('trigger-long-running-operation');
     const roles = value(await t.api.getConversation({ id })).messages.map((m) => m.role);
     expect(roles).toEqual(['user', 'assistant', 'tool', 'notice']);
-    expect(fake.messageRequests()).toHaveLength(1);
+    expect(anthropic.fake.messageRequests()).toHaveLength(1);
   });
 
   it('caps a huge tool result for the model, keeps all of it for "show all"', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     const big = 'x'.repeat(150_000);
     const { turnId } = value(
@@ -257,12 +251,12 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
   });
 
   it('offers server instructions in the system prompt, labelled per server', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'hi' }));
     await turnEnd(t, turnId);
     const snapshot = value(await t.api.listServers({})).find((s) => s.name === 'everything');
-    const system = systemBlocks(fake.messageRequests()[0])
+    const system = systemBlocks(anthropic.fake.messageRequests()[0])
       .map((b) => b.text)
       .join('\n');
     expect(snapshot?.instructions).toBeTruthy();
@@ -271,23 +265,23 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
   });
 
   it('stops a runaway loop at the iteration limit with a visible notice', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     value(await t.api.updateSettings({ maxIterations: 2 }));
     const id = await newConversation(t);
     const again = { type: 'tool_use', toolSuffix: 'echo', input: { message: 'again' } } as const;
-    fake.enqueue(again, again, again);
+    anthropic.fake.enqueue(again, again, again);
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'loop forever' }));
     await answerNextConsent(t, 'always-allow');
     const end = await turnEnd(t, turnId);
     expect(end).toMatchObject({ state: 'error', canRetry: true, error: { code: 'iteration_limit' } });
-    expect(fake.messageRequests()).toHaveLength(2);
+    expect(anthropic.fake.messageRequests()).toHaveLength(2);
     const messages = value(await t.api.getConversation({ id })).messages;
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'notice']);
     expect(messages.at(-1)?.blocks[0]).toMatchObject({ type: 'notice', level: 'warning' });
   });
 
   it('asks for progress, forwards it, and Stop reaches the server as notifications/cancelled', async () => {
-    t = await createChatHost(fake, { slow: slowToolServer });
+    t = await hosts.chat(anthropic.fake, { slow: slowToolServer });
     const id = await newConversation(t);
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'call wait {}' }));
     await answerNextConsent(t, 'allow-once');
@@ -311,7 +305,7 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
   });
 
   it('sends image attachments with the user message and stores them', async () => {
-    t = await createChatHost(fake);
+    t = await hosts.chat(anthropic.fake);
     const id = await newConversation(t);
     const png =
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -323,7 +317,7 @@ describe('chat turn with tools (real SDK against the fake Messages API, server-e
       }),
     );
     await turnEnd(t, turnId);
-    const sent = fake.messageRequests()[0]?.messages[0]?.content ?? [];
+    const sent = anthropic.fake.messageRequests()[0]?.messages[0]?.content ?? [];
     expect(sent.map((b) => b.type)).toEqual(['image', 'text']);
     expect(sent[0]).toMatchObject({ source: { type: 'base64', media_type: 'image/png', data: png } });
     const stored = value(await t.api.getConversation({ id })).messages[0];

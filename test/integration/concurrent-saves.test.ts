@@ -1,20 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestHost, value } from '../helpers/host.js';
+import { describe, expect, it } from 'vitest';
+import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 
 /** Saves that arrive at the same moment all land: none fails, none is lost. */
 
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-});
 
 describe('concurrent writes', () => {
   it('ten servers saved at once are all in the configuration file', async () => {
-    t = await createTestHost({});
+    t = await hosts.create({});
     const api = t.api;
     const names = Array.from({ length: 10 }, (_, i) => `remote-${String(i)}`);
     const results = await Promise.all(
@@ -28,7 +26,7 @@ describe('concurrent writes', () => {
   });
 
   it('a tool toggled while another server is saved: both changes kept', async () => {
-    t = await createTestHost({ a: { command: 'node', args: ['x.js'] } });
+    t = await hosts.create({ a: { command: 'node', args: ['x.js'] } });
     const [toggled, saved] = await Promise.all([
       t.api.setToolEnabled({ name: 'a', tool: 'echo', enabled: false }),
       t.api.saveServer({ input: { transport: 'http', name: 'b', url: 'http://127.0.0.1:9/mcp' } }),
@@ -42,7 +40,7 @@ describe('concurrent writes', () => {
   });
 
   it('settings changed at once (model, loop limit, key) are all in the settings file', async () => {
-    t = await createTestHost({});
+    t = await hosts.create({});
     const api = t.api;
     const results = await Promise.all([
       api.updateSettings({ model: 'claude-haiku-4-5' }),

@@ -1,30 +1,22 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../electron/host/persistence/persistence.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import type { AttentionNote } from '../../electron/host/platform.js';
 import type { ToolConsentDecision } from '../../shared/model/consent.js';
 import type { ToolResultChatBlock } from '../../shared/model/chat.js';
-import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
-import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
-import { createChatHost, eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
+import { eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
 import { value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { everything, fixtureServer, tempDir } from '../helpers/servers.js';
 
 const annotations = (...args: string[]) => fixtureServer('annotations-server.mjs', ...args);
 
-let fake: FakeAnthropic;
+const anthropic = fakeAnthropicEachTest();
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-  await fake.close();
-});
 
 const newConversation = async (host: TestHost): Promise<string> =>
   value(await host.api.createConversation({})).id;
@@ -83,7 +75,7 @@ const rulesOf = async (host: TestHost) => value(await host.api.listPolicies({}))
 describe('consent rules (real host, server-everything and fixtures, fake Messages API)', () => {
   it('"Allow for this conversation" covers that tool in that conversation only; the stored result says which rule', async () => {
     const platform = new RecordingPlatform(tempDir());
-    t = await createChatHost(fake, { everything: everything() }, { platform });
+    t = await hosts.chat(anthropic.fake, { everything: everything() }, { platform });
     const a = await newConversation(t);
     const first = await callThroughChat(t, a, 'call echo {"message":"one"}', ['allow-conversation']);
     expect(first.asked).toHaveLength(1);
@@ -134,7 +126,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
   });
 
   it('"Trust this server" allows all its tools without asking until revoked in one request', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     await callThroughChat(t, id, 'call echo {"message":"one"}', ['trust-server']);
     expect(eventsOf(t, 'policiesChanged').at(-1)?.rules).toMatchObject([
@@ -153,7 +145,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
   });
 
   it('the read-only opt-in runs tools marked read-only; a tool without the mark still asks', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     const id = await newConversation(t);
     const rules = value(
       await t.api.setServerTrust({ server: 'everything', scope: 'read-only', enabled: true }),
@@ -170,7 +162,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
   });
 
   it('follows what the server claims now: after its annotations change, the opt-in asks and the dialog shows the change', async () => {
-    t = await createChatHost(fake, { files: annotations() });
+    t = await hosts.chat(anthropic.fake, { files: annotations() });
     const id = await newConversation(t);
     value(await t.api.setServerTrust({ server: 'files', scope: 'read-only', enabled: true }));
     expect((await callThroughChat(t, id, 'call lookup {}')).asked).toHaveLength(0);
@@ -197,7 +189,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
   });
 
   it('a different program added under the same name inherits no rule; the same program added back keeps them', async () => {
-    t = await createChatHost(fake, { files: annotations() });
+    t = await hosts.chat(anthropic.fake, { files: annotations() });
     const id = await newConversation(t);
     await callThroughChat(t, id, 'call plain {}', ['always-allow']);
     await callThroughChat(t, id, 'call flip {}', ['trust-server']);
@@ -256,7 +248,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
   });
 
   it('a call waiting for consent is not run if the server is changed to another program meanwhile', async () => {
-    t = await createChatHost(fake, { files: annotations() });
+    t = await hosts.chat(anthropic.fake, { files: annotations() });
     const id = await newConversation(t);
     const from = t.events.length;
     const { turnId } = value(await t.api.sendMessage({ conversationId: id, text: 'call plain {}' }));
@@ -278,7 +270,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
   });
 
   it('a call made from the Servers view is in the audit trail, marked as made by the person', async () => {
-    t = await createChatHost(fake, { everything: everything() });
+    t = await hosts.chat(anthropic.fake, { everything: everything() });
     value(
       await t.api.callTool({ server: 'everything', tool: 'echo', argumentsJson: '{"message":"by hand"}' }),
     );
@@ -293,7 +285,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
 
   it('a damaged rule store: nothing is auto-allowed, the dialog offers only this call, Settings is told', async () => {
     const dir = tempDir();
-    t = await createChatHost(fake, { everything: everything() }, { platform: new NodePlatform(dir) });
+    t = await hosts.chat(anthropic.fake, { everything: everything() }, { platform: new NodePlatform(dir) });
     const id = await newConversation(t);
     value(await t.api.setServerTrust({ server: 'everything', scope: 'server', enabled: true }));
     // Another process (or a disk error) leaves a row this version cannot read.

@@ -7,22 +7,20 @@ import type { HostRequests } from '../../shared/ipc/host-api.js';
 import { resourceAsContext } from '../../electron/host/features/resource-context.js';
 import { ConfigStore } from '../../electron/host/servers/config/config-store.js';
 import { ServerManager } from '../../electron/host/servers/server-manager.js';
-import { createTestHost, start, value } from '../helpers/host.js';
+import { start, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { everything, fixtureServer, writeConfig } from '../helpers/servers.js';
 
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-});
 
 const TEXT_TEMPLATE = 'demo://resource/dynamic/text/{resourceId}';
 const BLOB_TEMPLATE = 'demo://resource/dynamic/blob/{resourceId}';
 const FEATURES_DOC = 'demo://resource/static/document/features.md';
 
 async function connected(roots?: string[]): Promise<TestHost> {
-  t = await createTestHost({ everything: { ...everything(), ...(roots ? { roots } : {}) } });
+  t = await hosts.create({ everything: { ...everything(), ...(roots ? { roots } : {}) } });
   await start(t.api, 'everything');
   return t;
 }
@@ -69,7 +67,7 @@ describe('listings', () => {
   });
 
   it('serves every page from the catalog, follows list_changed, and refuses what a server did not declare', async () => {
-    t = await createTestHost({ paged: fixtureServer('catalog-server.mjs') });
+    t = await hosts.create({ paged: fixtureServer('catalog-server.mjs') });
     await start(t.api, 'paged');
     const listing = value(await t.api.listResources({ server: 'paged' }));
     // Two entries a page on the server: 5 resources and 3 templates arrive whole.
@@ -98,7 +96,7 @@ describe('listings', () => {
   });
 
   it('answers listings of a stopped server with not_connected', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     expect(await t.api.listResources({ server: 'everything' })).toMatchObject({
       ok: false,
       error: { code: 'not_connected' },
@@ -341,7 +339,7 @@ describe('binary, image and long contents (v2 SDK fixture)', () => {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
   it('previews images, sizes binaries, cuts long text and shows image prompts', async () => {
-    t = await createTestHost({ media: fixtureServer('media-server.mjs') });
+    t = await hosts.create({ media: fixtureServer('media-server.mjs') });
     await start(t.api, 'media');
     const api = t.api;
     const read = async (uri: string) => value(await api.readResource({ server: 'media', target: { uri } }));

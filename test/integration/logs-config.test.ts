@@ -4,17 +4,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LaunchRequest } from '../../electron/host/platform.js';
 import type { LogEntry, ServerLogBatch } from '../../shared/model/logs.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
-import { createTestHost, start, value } from '../helpers/host.js';
+import { start, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { alive, everything, loggingServer, rawServer, tempDir } from '../helpers/servers.js';
 
 let t: TestHost | undefined;
 const savedHome = process.env.HOME;
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
+afterEach(() => {
   process.env.HOME = savedHome;
 });
+// Registered last, so run first: the host goes before HOME is restored.
+const hosts = hostsDisposedAfterEach();
 
 /** The server table as written to the file. */
 function stored(path: string): Record<string, Record<string, unknown>> {
@@ -45,7 +46,7 @@ async function until<T>(what: string, probe: () => T | undefined, limitMs = 20_0
 
 describe('server logs', () => {
   it('server-everything: notifications/message arrive with their level, next to lifecycle events', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     const host = t;
     await start(host.api, 'everything');
     value(await host.api.setLogLevel({ name: 'everything', level: 'debug' }));
@@ -78,7 +79,7 @@ describe('server logs', () => {
   });
 
   it('logging/setLevel changes which levels the server sends', async () => {
-    t = await createTestHost({ logger: loggingServer() });
+    t = await hosts.create({ logger: loggingServer() });
     const host = t;
     await start(host.api, 'logger');
     const levelsOfNextBatch = async (): Promise<string[]> => {
@@ -109,7 +110,7 @@ describe('server logs', () => {
   });
 
   it('refuses setLevel for a server without the logging capability', async () => {
-    t = await createTestHost({ raw: rawServer() });
+    t = await hosts.create({ raw: rawServer() });
     await start(t.api, 'raw');
     const result = await t.api.setLogLevel({ name: 'raw', level: 'info' });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
@@ -119,7 +120,7 @@ describe('server logs', () => {
 
 describe('enable and disable', () => {
   it('a disabled tool is marked in the snapshot, refused when called, and stored in disabledTools', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     await start(t.api, 'everything');
     const snapshot = value(await t.api.setToolEnabled({ name: 'everything', tool: 'echo', enabled: false }));
     expect(snapshot.tools.find((tool) => tool.name === 'echo')?.disabled).toBe(true);
@@ -145,7 +146,7 @@ describe('enable and disable', () => {
   });
 
   it('disabling stops the process and survives a reload; enabling starts it again', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     const { pid } = await start(t.api, 'everything');
     const disabled = value(await t.api.setServerEnabled({ name: 'everything', enabled: false }));
     expect(disabled.status).toBe('disabled');
@@ -168,7 +169,7 @@ describe('enable and disable', () => {
 describe('editing the configuration', () => {
   it('saving the form restarts the server with the new config, renamed in place, other keys kept', async () => {
     const launches: LaunchRequest[] = [];
-    t = await createTestHost(
+    t = await hosts.create(
       { first: rawServer(), everything: { ...everything(), disabledTools: ['echo'] } },
       {
         launchPolicy: (request) => {
@@ -206,7 +207,7 @@ describe('editing the configuration', () => {
   });
 
   it('adds a remote server from the form and refuses a duplicate name', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     const remote = value(
       await t.api.saveServer({
         input: {
@@ -231,7 +232,7 @@ describe('editing the configuration', () => {
   });
 
   it('a denied launch saves nothing', async () => {
-    t = await createTestHost({}, { launchPolicy: () => Promise.resolve(false) });
+    t = await hosts.create({}, { launchPolicy: () => Promise.resolve(false) });
     const before = readFileSync(t.configPath, 'utf8');
     const result = await t.api.saveServer({ input: { transport: 'stdio', name: 'x', command: 'node' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'denied' } });
@@ -239,7 +240,7 @@ describe('editing the configuration', () => {
   });
 
   it('raw JSON with an error is refused and the file left untouched; valid JSON is written as is and reloaded', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     const { text } = value(await t.api.getRawConfig({}));
     const broken = text.replace('"args"', '"args": 42, "x"');
     const refused = await t.api.saveRawConfig({
@@ -292,7 +293,7 @@ describe('import', () => {
 
   it('previews pasted VS Code JSON, then imports with inputs filled, a rename and a skip', async () => {
     const launches: LaunchRequest[] = [];
-    t = await createTestHost(
+    t = await hosts.create(
       { everything: everything() },
       {
         launchPolicy: (request) => {
@@ -349,7 +350,7 @@ describe('import', () => {
     process.env.HOME = home;
     mkdirSync(join(home, '.cursor'));
     writeFileSync(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { cur: everything() } }));
-    t = await createTestHost({}, { launchPolicy: () => Promise.resolve(false) });
+    t = await hosts.create({}, { launchPolicy: () => Promise.resolve(false) });
     const locations = value(await t.api.listImportLocations({}));
     expect(locations.find((l) => l.source === 'cursor')).toMatchObject({
       path: join(home, '.cursor', 'mcp.json'),

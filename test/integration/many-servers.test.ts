@@ -1,20 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestHost, value, waitForSnapshot } from '../helpers/host.js';
+import { describe, expect, it } from 'vitest';
+import { value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { everything, rawServer, tempDir } from '../helpers/servers.js';
 
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-});
 
 describe('many servers', () => {
   it('connects all servers in parallel; a slow or failing one never holds up the others', async () => {
     const gate = join(tempDir(), 'let-slow-start');
-    t = await createTestHost({
+    t = await hosts.create({
       slow: rawServer('--wait-for', gate),
       good: rawServer(),
       everything: everything(),

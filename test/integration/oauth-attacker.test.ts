@@ -8,9 +8,8 @@
  * over HTTP) or, at the attacker, a redirect straight back.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NodePlatform } from '../../electron/host/node-platform.js';
-import { ServerAuthSession } from '../../electron/host/auth/server-auth.js';
-import { MemoryOAuthStore } from '../../electron/host/auth/oauth-store.js';
+import { ServerAuthSession } from '../../electron/host/servers/http/auth/server-auth.js';
+import { MemoryOAuthStore } from '../../electron/host/servers/http/auth/oauth-store.js';
 import type { ServerConfig } from '../../shared/model/config.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
 import { createTestHost, start, value, waitForSnapshot } from '../helpers/host.js';
@@ -20,14 +19,7 @@ import { startOAuthStack } from '../helpers/oauth-stack.js';
 import type { OAuthStack } from '../helpers/oauth-stack.js';
 import { followAttackerAuthorization, startAttackerAS } from '../helpers/attacker-as.js';
 import type { AttackerAS } from '../helpers/attacker-as.js';
-
-class RecordingPlatform extends NodePlatform {
-  readonly opened: string[] = [];
-  override openExternal(url: string): Promise<void> {
-    this.opened.push(url);
-    return Promise.resolve();
-  }
-}
+import { RecordingPlatform } from '../helpers/recording-platform.js';
 
 let stack: OAuthStack;
 let attacker: AttackerAS;
@@ -35,6 +27,7 @@ let t: TestHost | undefined;
 let platform: RecordingPlatform;
 /** Secrets of this test run: none may show up in a log line, a message or at the attacker. */
 const SECRET_ENV = 'STACK_CLIENT_SECRET';
+const MACHINE_SECRET_ENV = 'STACK_MACHINE_SECRET';
 
 beforeAll(async () => {
   stack = await startOAuthStack({ redirectUris: ['http://127.0.0.1/oauth/callback'] });
@@ -49,15 +42,21 @@ afterEach(async () => {
   await stack.reset();
 });
 
-async function hostWith(secure: ServerConfig): Promise<TestHost> {
-  platform = new RecordingPlatform(tempDir(), () => Promise.resolve(true), { keychain: null });
+/** A host with the entry "secure"; `dataDir` reuses another host's data folder (a restart). */
+async function hostWith(secure: ServerConfig, dataDir = tempDir()): Promise<TestHost> {
+  platform = new RecordingPlatform(dataDir, () => Promise.resolve(true), { keychain: null });
   const secret = stack.clients.confidentialBasic.clientSecret ?? '';
+  const machineSecret = stack.clients.machine.clientSecret ?? '';
   t = await createTestHost(
     { secure },
     {
       platform,
       tuning: { pingIntervalMs: 0, signInTimeoutMs: 20_000 },
-      environment: () => Promise.resolve({ all: { [SECRET_ENV]: secret }, source: 'test' }),
+      environment: () =>
+        Promise.resolve({
+          all: { [SECRET_ENV]: secret, [MACHINE_SECRET_ENV]: machineSecret },
+          source: 'test',
+        }),
     },
   );
   return t;
@@ -216,6 +215,68 @@ describe('finding 2: a pre-registered client belongs to one issuer', () => {
     expect(failed.auth?.clientIssuer).toBe(stack.issuer);
     expectAttackerGotNothing();
     await expectNoSecretsShown();
+  });
+});
+
+describe('finding 2: machine credentials belong to the first issuer they were used with', () => {
+  it('a client_credentials entry without oauth.issuer, bound at A, sends nothing to E, also after a restart', async () => {
+    attacker = await startAttackerAS();
+    const machine = stack.clients.machine;
+    const machineSecret = machine.clientSecret ?? '';
+    expect(machineSecret.length).toBeGreaterThan(8);
+    const entry: ServerConfig = {
+      url: stack.mcpUrl,
+      oauth: {
+        grant: 'client_credentials',
+        clientId: machine.clientId,
+        clientSecret: `\${env:${MACHINE_SECRET_ENV}}`,
+      },
+    };
+    await hostWith(entry);
+    const first = await start(host().api, 'secure');
+    expect(first.status).toBe('connected');
+    expect(first.auth).toMatchObject({
+      state: 'signed-in',
+      client: 'client-credentials',
+      clientIssuer: stack.issuer,
+    });
+
+    // The server (or whoever took it over) now names the attacker's authorization server.
+    await stack.set({ authorizationServers: [attacker.issuer] });
+    stack.expireAccessTokens();
+    const from = host().events.length;
+    const call = await host().api.callTool({ server: 'secure', tool: 'whoami', argumentsJson: '{}' });
+    expect(call.ok).toBe(false);
+    const line = `Server "secure": its client credentials belong to ${stack.issuer}, but the server sends them to ${attacker.issuer}; refused`;
+    const failed = await waitForSnapshot(
+      host(),
+      'secure',
+      (s) => s.status === 'sign-in-required',
+      'refused',
+      from,
+    );
+    expect(failed.auth?.message).toBe(line);
+    expect(failed.auth?.clientIssuer).toBe(stack.issuer);
+    const attackerGotNothing = (): void => {
+      expect(attacker.requests.filter((r) => r.path.startsWith('/token'))).toEqual([]);
+      expect(attacker.received()).not.toContain(machineSecret);
+      expect(attacker.received()).not.toContain(Buffer.from(`${machine.clientId}:`).toString('base64'));
+      expectAttackerGotNothing();
+    };
+    attackerGotNothing();
+    await expectNoSecretsShown([machineSecret]);
+
+    // A new host on the same data folder: the binding was kept.
+    const dataDir = platform.userDataDir();
+    await host().dispose();
+    t = undefined;
+    await hostWith(entry, dataDir);
+    const again = await start(host().api, 'secure');
+    expect(again.status).toBe('sign-in-required');
+    expect(again.auth?.message).toBe(line);
+    expect(again.auth?.clientIssuer).toBe(stack.issuer);
+    attackerGotNothing();
+    await expectNoSecretsShown([machineSecret]);
   });
 });
 

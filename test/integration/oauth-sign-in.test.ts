@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NodePlatform } from '../../electron/host/node-platform.js';
 import { OAUTH_FILE_NAME } from '../../electron/host/host.js';
 import type { ServerConfig } from '../../shared/model/config.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
@@ -17,15 +16,7 @@ import type { TestHost } from '../helpers/host.js';
 import { rawServer, tempDir } from '../helpers/servers.js';
 import { startOAuthStack } from '../helpers/oauth-stack.js';
 import type { OAuthStack } from '../helpers/oauth-stack.js';
-
-/** A NodePlatform whose "system browser" records the page it was asked to open. */
-class RecordingPlatform extends NodePlatform {
-  readonly opened: string[] = [];
-  override openExternal(url: string): Promise<void> {
-    this.opened.push(url);
-    return Promise.resolve();
-  }
-}
+import { RecordingPlatform } from '../helpers/recording-platform.js';
 
 let stack: OAuthStack;
 let t: TestHost;

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
-import { NodePlatform } from '../../electron/host/node-platform.js';
 import { StdioProcessTransport } from '../../electron/host/servers/stdio/stdio-transport.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
-import { createTestHost, start, value } from '../helpers/host.js';
+import { start } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach, serverLogLines } from '../helpers/tracked-hosts.js';
 import { fixtureServer, tempDir } from '../helpers/servers.js';
 
 // A 2025 server that chokes on server/discover like the Python SDK 1.1–1.9.3 (silent, then exit 1 on the
@@ -14,22 +14,10 @@ import { fixtureServer, tempDir } from '../helpers/servers.js';
 const choker = (...flags: string[]): StdioServerConfig =>
   fixtureServer('probe-choker.mjs', '--log-methods', ...flags);
 
-let hosts: TestHost[] = [];
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.dispose()));
-  hosts = [];
-});
-
-async function host(servers: Record<string, StdioServerConfig>, dataDir = tempDir()): Promise<TestHost> {
-  const t = await createTestHost(servers, { platform: new NodePlatform(dataDir) });
-  hosts.push(t);
-  return t;
-}
+const hosts = hostsDisposedAfterEach();
 
 const logText = async (t: TestHost, name: string): Promise<string> =>
-  value(await t.api.getServerLogs({ name }))
-    .entries.map((e) => `${e.source} ${e.text}`)
-    .join('\n');
+  (await serverLogLines(t, name)).join('\n');
 
 /** What a bare 2025 client on the official SDK needs for the same server: spawn, initialize, tools/list. */
 async function bareLegacyClientMs(config: StdioServerConfig): Promise<number> {
@@ -52,7 +40,7 @@ describe('a server that chokes on the version probe (Python SDK 1.1–1.9.3)', (
   it('connects through the 2025 handshake in seconds, not after 60 s, and a second start sends no probe', async () => {
     const dataDir = tempDir();
     const bare = await bareLegacyClientMs(choker());
-    const t = await host({ py: choker() }, dataDir);
+    const t = await hosts.onDataDir({ py: choker() }, dataDir);
     const started = Date.now();
     const snapshot = await start(t.api, 'py');
     const firstMs = Date.now() - started;
@@ -79,7 +67,7 @@ describe('a server that chokes on the version probe (Python SDK 1.1–1.9.3)', (
 
     // A new host on the same data folder: the remembered verdict, straight into initialize.
     await t.dispose();
-    const again = await host({ py: choker() }, dataDir);
+    const again = await hosts.onDataDir({ py: choker() }, dataDir);
     const restarted = Date.now();
     const second = await start(again.api, 'py');
     const secondMs = Date.now() - restarted;
@@ -95,7 +83,7 @@ describe('a server that chokes on the version probe (Python SDK 1.1–1.9.3)', (
   }, 60_000);
 
   it('one that ignores the probe but stays alive connects on the same process after the patience', async () => {
-    const t = await host({ quiet: choker('--stays-alive') });
+    const t = await hosts.onDataDir({ quiet: choker('--stays-alive') });
     const started = Date.now();
     const snapshot = await start(t.api, 'quiet');
     const ms = Date.now() - started;

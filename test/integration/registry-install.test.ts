@@ -9,13 +9,13 @@ import type { LaunchRequest } from '../../electron/host/platform.js';
 import type { PendingInstall } from '../../shared/model/registry.js';
 import { startRegistry } from '../fixtures/registry/registry-server.mjs';
 import type { LocalRegistry } from '../fixtures/registry/registry-server.mjs';
-import { createTestHost, value, waitForSnapshot } from '../helpers/host.js';
+import { value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach, waitForSettled } from '../helpers/tracked-hosts.js';
 import { tempDir } from '../helpers/servers.js';
 import { startOAuthStack } from '../helpers/oauth-stack.js';
 
 let registry: LocalRegistry;
-let open: TestHost[] = [];
 
 beforeAll(async () => {
   registry = await startRegistry();
@@ -23,10 +23,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await registry.close();
 });
-afterEach(async () => {
+// Registered before the hook below, so run after it: the registry is reset, then the hosts go.
+const hosts = hostsDisposedAfterEach();
+afterEach(() => {
   registry.setMode('ok');
-  await Promise.all(open.map((t) => t.dispose()));
-  open = [];
 });
 
 const processEnvironment = (): Promise<HostEnvironment> =>
@@ -38,7 +38,7 @@ async function hostWith(
     environment?: () => Promise<HostEnvironment>;
   } = {},
 ): Promise<TestHost> {
-  const t = await createTestHost(
+  const t = await hosts.create(
     {},
     {
       environment: options.environment ?? processEnvironment,
@@ -46,7 +46,6 @@ async function hostWith(
       registry: new RegistryClient({ timeoutMs: 1500 }),
     },
   );
-  open.push(t);
   value(await t.api.updateSettings({ registryUrl: registry.url }));
   return t;
 }
@@ -175,11 +174,7 @@ describe('installing a registry entry', () => {
     expect(preview.secrets).toEqual(['EVERYTHING_API_KEY']);
 
     value(await t.api.installServer(request));
-    const connected = await waitForSnapshot(
-      t,
-      'everything',
-      (s) => s.status === 'connected' || s.status === 'failed',
-    );
+    const connected = await waitForSettled(t, 'everything');
     expect(connected.error).toBeUndefined();
     expect(connected.status).toBe('connected');
 
@@ -282,8 +277,7 @@ describe('installing a remote entry', () => {
       ],
     });
     try {
-      const t = await createTestHost({}, { environment: processEnvironment });
-      open.push(t);
+      const t = await hosts.create({}, { environment: processEnvironment });
       value(await t.api.updateSettings({ registryUrl: local.url }));
       const pending = value(
         await t.api.prepareRegistryInstall({ name: 'com.example/secured', version: '1.0.0' }),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInstallLink } from '../../electron/host/install/install-links.js';
 import { RegistryClient } from '../../electron/host/install/registry/registry-client.js';
 import type { LaunchRequest } from '../../electron/host/platform.js';
@@ -7,8 +7,9 @@ import { resolveHostEnvironment } from '../../electron/host/servers/stdio/login-
 import { hostileEntries, registryEntries } from '../fixtures/registry/entries.mjs';
 import { startRegistry } from '../fixtures/registry/registry-server.mjs';
 import type { LocalRegistry } from '../fixtures/registry/registry-server.mjs';
-import { createTestHost, value, waitForSnapshot } from '../helpers/host.js';
+import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach, waitForSettled } from '../helpers/tracked-hosts.js';
 
 /**
  * What outsiders can make the host run (issue 21, findings 3 and 8), through
@@ -19,19 +20,16 @@ import type { TestHost } from '../helpers/host.js';
  */
 
 let registry: LocalRegistry;
-const hosts: TestHost[] = [];
 beforeAll(async () => {
   registry = await startRegistry({ entries: [...registryEntries(), ...hostileEntries()] });
 });
 afterAll(async () => {
   await registry.close();
 });
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((t) => t.dispose()));
-});
+const hosts = hostsDisposedAfterEach();
 
 async function hostWith(launches: LaunchRequest[] = []): Promise<TestHost> {
-  const t = await createTestHost(
+  const t = await hosts.create(
     {},
     {
       environment: () => resolveHostEnvironment({ read: () => Promise.resolve({}), platform: 'linux' }),
@@ -42,7 +40,6 @@ async function hostWith(launches: LaunchRequest[] = []): Promise<TestHost> {
       registry: new RegistryClient({ timeoutMs: 1500 }),
     },
   );
-  hosts.push(t);
   value(await t.api.updateSettings({ registryUrl: registry.url }));
   return t;
 }
@@ -151,11 +148,7 @@ describe('finding 8: launcher options of a registry entry', () => {
       args: ['-y', '--loglevel', 'warn', '@modelcontextprotocol/server-memory@2026.8.31'],
     });
     value(await t.api.installServer({ id: pending.id, option: 0, name: 'memory' }));
-    const snapshot = await waitForSnapshot(
-      t,
-      'memory',
-      (s) => s.status === 'connected' || s.status === 'failed',
-    );
+    const snapshot = await waitForSettled(t, 'memory');
     expect(snapshot.error).toBeUndefined();
     expect(snapshot.status).toBe('connected');
     expect(launches).toHaveLength(1);

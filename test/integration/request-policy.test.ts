@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ToolCallProgress } from '../../shared/model/server.js';
-import { createTestHost, start, value, waitForEvent } from '../helpers/host.js';
+import { start, value, waitForEvent } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { rawServer } from '../helpers/servers.js';
 
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-});
 
 const progressEvents = (host: TestHost, callId: string): ToolCallProgress[] =>
   host.events
@@ -31,7 +29,7 @@ async function stderrLine(host: TestHost, name: string, pattern: RegExp): Promis
 describe('request policy', () => {
   it('progress notifications reset the timeout: a call that reports progress outlives it', async () => {
     // Ten steps 250 ms apart: 2.5 s in all, five times the 500 ms timeout, each gap half of it.
-    t = await createTestHost({ raw: { ...rawServer(), timeout: 500 } });
+    t = await hosts.create({ raw: { ...rawServer(), timeout: 500 } });
     await start(t.api, 'raw');
     const result = await t.api.callTool({
       server: 'raw',
@@ -48,7 +46,7 @@ describe('request policy', () => {
   });
 
   it('a silent call fails at the configured timeout with a message naming it', async () => {
-    t = await createTestHost({ raw: { ...rawServer(), timeout: 300 } });
+    t = await hosts.create({ raw: { ...rawServer(), timeout: 300 } });
     await start(t.api, 'raw');
     const result = await t.api.callTool({ server: 'raw', tool: 'hang', argumentsJson: '{}' });
     expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
@@ -61,7 +59,7 @@ describe('request policy', () => {
   });
 
   it('a call that reports progress forever stops at maxTotalTimeout and the server is told', async () => {
-    t = await createTestHost({ raw: { ...rawServer(), timeout: 1000, maxTotalTimeout: 1500 } });
+    t = await hosts.create({ raw: { ...rawServer(), timeout: 1000, maxTotalTimeout: 1500 } });
     await start(t.api, 'raw');
     const result = await t.api.callTool({
       server: 'raw',
@@ -76,7 +74,7 @@ describe('request policy', () => {
   });
 
   it('cancelToolCall ends a running call, sends notifications/cancelled, and is false once it is over', async () => {
-    t = await createTestHost({ raw: rawServer() });
+    t = await hosts.create({ raw: rawServer() });
     await start(t.api, 'raw');
     const call = t.api.callTool({
       server: 'raw',
@@ -105,7 +103,7 @@ describe('request policy', () => {
   });
 
   it('refuses a second running call with the same id', async () => {
-    t = await createTestHost({ raw: rawServer() });
+    t = await hosts.create({ raw: rawServer() });
     await start(t.api, 'raw');
     const first = t.api.callTool({ server: 'raw', tool: 'hang', argumentsJson: '{}', callId: 'same-id-1' });
     const second = await t.api.callTool({

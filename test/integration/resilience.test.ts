@@ -2,23 +2,21 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestHost, start, value, waitForSnapshot } from '../helpers/host.js';
+import { describe, expect, it } from 'vitest';
+import { start, value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { rawServer, tempDir } from '../helpers/servers.js';
 
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-});
 
 /** Short backoff so a test sees several restarts; the rule (double, cap, give up at 5) is the real one. */
 const fastRestarts = { restart: { baseDelayMs: 50, maxDelayMs: 200 }, pingIntervalMs: 0 };
 
 describe('resilience', () => {
   it('a crash mid-call fails the call with the last stderr lines, then restarts with a new process', async () => {
-    t = await createTestHost({ raw: rawServer() }, { tuning: fastRestarts });
+    t = await hosts.create({ raw: rawServer() }, { tuning: fastRestarts });
     const first = await start(t.api, 'raw');
     const from = t.events.length;
     const result = await t.api.callTool({ server: 'raw', tool: 'crash', argumentsJson: '{}' });
@@ -40,7 +38,7 @@ describe('resilience', () => {
 
   it('gives up after 5 crashes in the window, says so, and a manual restart starts over', async () => {
     const marker = join(tempDir(), 'crash-on-start');
-    t = await createTestHost({ raw: rawServer('--crash-on-start-if', marker) }, { tuning: fastRestarts });
+    t = await hosts.create({ raw: rawServer('--crash-on-start-if', marker) }, { tuning: fastRestarts });
     await start(t.api, 'raw');
     writeFileSync(marker, '');
     const from = t.events.length;
@@ -64,7 +62,7 @@ describe('resilience', () => {
   });
 
   it('with autoRestart false a crash leaves the server failed', async () => {
-    t = await createTestHost({ raw: { ...rawServer(), autoRestart: false } }, { tuning: fastRestarts });
+    t = await hosts.create({ raw: { ...rawServer(), autoRestart: false } }, { tuning: fastRestarts });
     await start(t.api, 'raw');
     const from = t.events.length;
     await t.api.callTool({ server: 'raw', tool: 'crash', argumentsJson: '{}' });
@@ -76,7 +74,7 @@ describe('resilience', () => {
   });
 
   it('an idle server that stops answering ping is marked and restarted with the reason', async () => {
-    t = await createTestHost(
+    t = await hosts.create(
       { raw: rawServer('--no-ping') },
       { tuning: { restart: { baseDelayMs: 60_000 }, pingIntervalMs: 100, pingTimeoutMs: 200 } },
     );
@@ -90,7 +88,7 @@ describe('resilience', () => {
 
   it('holds a server flooding stderr and stdout in bounded buffers and stays usable', async () => {
     const gc = exposeGc();
-    t = await createTestHost({ raw: rawServer() }, { tuning: fastRestarts });
+    t = await hosts.create({ raw: rawServer() }, { tuning: fastRestarts });
     await start(t.api, 'raw');
     gc();
     const before = process.memoryUsage().heapUsed;

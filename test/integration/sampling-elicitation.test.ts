@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Host } from '../../electron/host/host-types.js';
-import { NodePlatform } from '../../electron/host/node-platform.js';
 import { AnthropicSamplingModel } from '../../electron/host/client-features/sampling/sampling-model.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
 import type { ConsentRequest } from '../../shared/model/consent.js';
@@ -9,6 +8,7 @@ import { createTestHost, value, waitForEvent } from '../helpers/host.js';
 import { everything, fixtureServer, tempDir } from '../helpers/servers.js';
 import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
 import type { FakeAnthropic } from '../fixtures/fake-anthropic.js';
+import { RecordingPlatform } from '../helpers/recording-platform.js';
 
 /** server-everything's tools that ask the client for sampling and elicitation. */
 const SAMPLING_TOOL = 'trigger-sampling-request';
@@ -18,14 +18,6 @@ const URL_TOOL = 'trigger-url-elicitation';
 /** Our raw fixture that samples with tools and includeContext (see the file). */
 const sampler = fixtureServer('sampling-server.mjs');
 const SAMPLER_INSTRUCTIONS = 'SAMPLING-FIXTURE-INSTRUCTIONS: answer in French.';
-
-class RecordingPlatform extends NodePlatform {
-  readonly opened: string[] = [];
-  override openExternal(url: string): Promise<void> {
-    this.opened.push(url);
-    return Promise.resolve();
-  }
-}
 
 interface Setup {
   host: Host;

@@ -1,22 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppInfoSchema } from '../../shared/model/app.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
-import { createTestHost, value } from '../helpers/host.js';
+import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { tempDir } from '../helpers/servers.js';
 
 /** The host's one sentence about where saved credentials go, as every sign-in and install screen shows it. */
 
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-});
 
 describe('where saved credentials are kept (getAppInfo.secretStorage)', () => {
   it('without a keychain: says they are only obfuscated in a file anyone with the account can read, never "encrypted"', async () => {
-    t = await createTestHost();
+    t = await hosts.create();
     const info = AppInfoSchema.parse(value(await t.api.getAppInfo({})));
     expect(info.secretStorage?.kind).toBe('obfuscated-file');
     expect(info.secretStorage?.sentence).toBe(
@@ -30,7 +28,7 @@ describe('where saved credentials are kept (getAppInfo.secretStorage)', () => {
   it('with a keychain: says they are kept in it', async () => {
     const keychain = memoryKeychain();
     const dir = tempDir();
-    t = await createTestHost({}, { platform: new NodePlatform(dir, undefined, { keychain }) });
+    t = await hosts.create({}, { platform: new NodePlatform(dir, undefined, { keychain }) });
     const info = AppInfoSchema.parse(value(await t.api.getAppInfo({})));
     expect(info.secretStorage).toEqual({
       kind: 'os-keychain',

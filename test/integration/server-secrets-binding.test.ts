@@ -6,8 +6,9 @@ import { makeInstallLink } from '../../electron/host/install/install-links.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import { EncryptedRecordsFile } from '../../electron/host/secrets/encrypted-records-file.js';
 import type { ServerConfig } from '../../shared/model/config.js';
-import { createTestHost, value, waitForSnapshot } from '../helpers/host.js';
-import type { TestHost } from '../helpers/host.js';
+import { value, waitForSnapshot } from '../helpers/host.js';
+import type { TestHost, createTestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach, waitForSettled } from '../helpers/tracked-hosts.js';
 import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { startHttpFixture } from '../helpers/http-servers.js';
 import type { HttpFixture } from '../helpers/http-servers.js';
@@ -21,14 +22,13 @@ import { everythingEntry, tempDir } from '../helpers/servers.js';
  * playing the other program writes whatever it receives to a file).
  */
 
-let open: TestHost[] = [];
 let fixtures: HttpFixture[] = [];
 afterEach(async () => {
-  await Promise.all(open.map((t) => t.dispose()));
   await Promise.all(fixtures.map((f) => f.stop()));
-  open = [];
   fixtures = [];
 });
+// Registered last, so run first: the hosts go before their fixtures stop.
+const hosts = hostsDisposedAfterEach();
 
 async function httpFixture(): Promise<HttpFixture> {
   const fixture = await startHttpFixture();
@@ -46,7 +46,7 @@ async function installRemoteWithSecret(t: TestHost, name: string, url: string): 
   });
   const pending = await t.host.installs.receiveLink(link);
   value(await t.api.installServer({ id: pending.id, option: 0, name, values: { key: TOKEN } }));
-  const connected = await waitForSnapshot(t, name, (s) => s.status === 'connected' || s.status === 'failed');
+  const connected = await waitForSettled(t, name);
   expect(connected.error).toBeUndefined();
   const entry = entryOf(t, name) as { headers?: Record<string, string> };
   return entry.headers?.['x-api-key'] ?? '';
@@ -63,9 +63,7 @@ async function sawToken(fixture: HttpFixture, path?: string): Promise<boolean> {
 const TOKEN = 'sk-bound-7f3a9c';
 
 async function host(options: Parameters<typeof createTestHost>[1] = {}, servers = {}): Promise<TestHost> {
-  const t = await createTestHost(servers, { launchPolicy: () => Promise.resolve(true), ...options });
-  open.push(t);
-  return t;
+  return hosts.create(servers, { launchPolicy: () => Promise.resolve(true), ...options });
 }
 
 /** Installs server-everything as `name` from an install link whose password input goes to API_TOKEN. */
@@ -78,7 +76,7 @@ async function installWithSecret(t: TestHost, name: string): Promise<string> {
   });
   const pending = await t.host.installs.receiveLink(link);
   value(await t.api.installServer({ id: pending.id, option: 0, name, values: { token: TOKEN } }));
-  const connected = await waitForSnapshot(t, name, (s) => s.status === 'connected' || s.status === 'failed');
+  const connected = await waitForSettled(t, name);
   expect(connected.error).toBeUndefined();
   expect(await environmentOf(t, name)).toContain(TOKEN);
   return entryOf(t, name).env?.API_TOKEN ?? '';
@@ -177,13 +175,7 @@ describe('stored secrets belong to the entry they were entered for', () => {
     writeFileSync(t.configPath, text);
     const from = t.events.length;
     value(await t.api.reloadConfig({}));
-    const back = await waitForSnapshot(
-      t,
-      'svc',
-      (s) => s.status === 'connected' || s.status === 'failed',
-      'svc',
-      from,
-    );
+    const back = await waitForSettled(t, 'svc', 'svc', from);
     expect(back.error).toBeUndefined();
     expect(await environmentOf(t, 'svc')).toContain(TOKEN);
 

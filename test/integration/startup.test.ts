@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { NodePlatform } from '../../electron/host/node-platform.js';
+import { describe, expect, it } from 'vitest';
 import { stdioIdentity } from '../../electron/host/servers/stdio/era-verdicts.js';
 import type { StdioServerConfig } from '../../shared/model/config.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
-import { createTestHost, start, value, waitForSnapshot } from '../helpers/host.js';
+import { start, value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach, serverLogLines } from '../helpers/tracked-hosts.js';
 import { fixtureEntry, fixtureServer, nodeScript, rawServer, tempDir } from '../helpers/servers.js';
 
 const require = createRequire(import.meta.url);
@@ -19,24 +19,15 @@ const modernEntry = fixtureEntry('modern-server.mjs');
 const slowStart = (ms: number, entry: string, ...args: string[]): StdioServerConfig =>
   fixtureServer('slow-start.mjs', String(ms), entry, ...args);
 
-let hosts: TestHost[] = [];
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.dispose()));
-  hosts = [];
-});
-
-async function host(servers: Record<string, StdioServerConfig>, dataDir = tempDir()): Promise<TestHost> {
-  const t = await createTestHost(servers, { platform: new NodePlatform(dataDir) });
-  hosts.push(t);
-  return t;
-}
-
-const logText = async (t: TestHost, name: string): Promise<string[]> =>
-  value(await t.api.getServerLogs({ name })).entries.map((e) => `${e.source} ${e.text}`);
+const hosts = hostsDisposedAfterEach();
+const logText = serverLogLines;
 
 describe('slow starters', () => {
   it('connect when the first answer comes after 6 s and after 20 s, on the default limit', async () => {
-    const t = await host({ six: slowStart(6000, memoryEntry), twenty: slowStart(20_000, memoryEntry) });
+    const t = await hosts.onDataDir({
+      six: slowStart(6000, memoryEntry),
+      twenty: slowStart(20_000, memoryEntry),
+    });
     const started = Date.now();
     const connecting = waitForSnapshot(t, 'twenty', (s) => s.status === 'connecting');
     const results = Promise.all([start(t.api, 'six'), start(t.api, 'twenty')]);
@@ -55,7 +46,7 @@ describe('slow starters', () => {
   }, 60_000);
 
   it('a slow 2026-07-28 server still lands in the modern era', async () => {
-    const t = await host({ modern: slowStart(6000, modernEntry) });
+    const t = await hosts.onDataDir({ modern: slowStart(6000, modernEntry) });
     const snapshot = await start(t.api, 'modern');
     expect(snapshot.status).toBe('connected');
     expect(snapshot.era).toBe('modern');
@@ -66,7 +57,7 @@ describe('slow starters', () => {
     const markerDir = tempDir();
     const marker = join(markerDir, 'started');
     // Probe window: half of 10 s. The server first reads its stdin after 6 s, then is fast.
-    const t = await host({
+    const t = await hosts.onDataDir({
       late: {
         ...fixtureServer('slow-start.mjs', '6000', '--once', marker, modernEntry),
         connectTimeout: 10_000,
@@ -83,7 +74,7 @@ describe('slow starters', () => {
   }, 30_000);
 
   it('settles on the same era idle and with every core busy', async () => {
-    const idle = await host({
+    const idle = await hosts.onDataDir({
       legacy: { command: process.execPath, args: [memoryEntry] },
       modern: fixtureServer('modern-server.mjs'),
     });
@@ -94,7 +85,7 @@ describe('slow starters', () => {
     // Twice as many busy loops as cores.
     const burners = [0, 1, 2, 3].map(() => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
     try {
-      const busy = await host({
+      const busy = await hosts.onDataDir({
         legacy: { command: process.execPath, args: [memoryEntry] },
         modern: fixtureServer('modern-server.mjs'),
       });
@@ -113,7 +104,7 @@ describe('slow starters', () => {
 describe('the era is remembered per program', () => {
   it('a restart skips the probe; a changed command probes again', async () => {
     const dataDir = tempDir();
-    const t = await host({ raw: rawServer('--log-methods') }, dataDir);
+    const t = await hosts.onDataDir({ raw: rawServer('--log-methods') }, dataDir);
     await start(t.api, 'raw');
     expect(await logText(t, 'raw')).toContain('stderr got server/discover');
     const file = join(dataDir, 'protocol-eras.json');
@@ -123,7 +114,7 @@ describe('the era is remembered per program', () => {
 
     // A new host on the same data folder: the verdict is used, no probe is sent.
     await t.dispose();
-    const again = await host({ raw: rawServer('--log-methods') }, dataDir);
+    const again = await hosts.onDataDir({ raw: rawServer('--log-methods') }, dataDir);
     const snapshot = await start(again.api, 'raw');
     expect(snapshot.era).toBe('legacy');
     const lines = await logText(again, 'raw');
@@ -132,21 +123,21 @@ describe('the era is remembered per program', () => {
 
     // Another program under the same name is probed again.
     await again.dispose();
-    const changed = await host({ raw: rawServer('--log-methods', '--no-ping') }, dataDir);
+    const changed = await hosts.onDataDir({ raw: rawServer('--log-methods', '--no-ping') }, dataDir);
     await start(changed.api, 'raw');
     expect(await logText(changed, 'raw')).toContain('stderr got server/discover');
   }, 30_000);
 
   it('a server that exits on the unknown probe is started again straight into initialize, and remembered', async () => {
     const dataDir = tempDir();
-    const t = await host({ strict: rawServer('--strict-first', '--log-methods') }, dataDir);
+    const t = await hosts.onDataDir({ strict: rawServer('--strict-first', '--log-methods') }, dataDir);
     const snapshot = await start(t.api, 'strict');
     expect(snapshot.status).toBe('connected');
     expect(snapshot.era).toBe('legacy');
     const lines = (await logText(t, 'strict')).join('\n');
     expect(lines).toMatch(/exited on the version probe \(server\/discover\); starting it again/);
     await t.dispose();
-    const again = await host({ strict: rawServer('--strict-first', '--log-methods') }, dataDir);
+    const again = await hosts.onDataDir({ strict: rawServer('--strict-first', '--log-methods') }, dataDir);
     expect((await start(again.api, 'strict')).status).toBe('connected');
     expect((await logText(again, 'strict')).join('\n')).not.toMatch(/exited on the version probe/);
   }, 30_000);
@@ -154,7 +145,7 @@ describe('the era is remembered per program', () => {
 
 describe('stdout that is not MCP', () => {
   it('banner lines before the handshake and stray lines after it are skipped, counted and logged', async () => {
-    const t = await host({
+    const t = await hosts.onDataDir({
       noisy: rawServer('--banner', 'Welcome to Noisy Server v1.2', '--banner', 'Listening on stdio'),
     });
     const snapshot = await start(t.api, 'noisy');
@@ -175,7 +166,7 @@ describe('stdout that is not MCP', () => {
 
 describe('failures say what happened', () => {
   it('a server that exits with code 0 before answering fails at once, saying it exited', async () => {
-    const t = await host({ quits: nodeScript('process.exit(0)') });
+    const t = await hosts.onDataDir({ quits: nodeScript('process.exit(0)') });
     const began = Date.now();
     const snapshot = await start(t.api, 'quits');
     expect(snapshot.status).toBe('failed');
@@ -184,7 +175,7 @@ describe('failures say what happened', () => {
   });
 
   it('a command waiting at an interactive prompt times out quoting the prompt, and never looks like a crash', async () => {
-    const t = await host({
+    const t = await hosts.onDataDir({
       asks: {
         ...rawServer('--prompt', 'Need to install the following packages: x@1.0.0 Ok to proceed? (y) '),
         connectTimeout: 3000,
@@ -233,15 +224,13 @@ async function hostWithFakeNpx(name: string, script: string[]): Promise<TestHost
   const npx = join(bin, 'npx');
   writeFileSync(npx, ['#!/bin/sh', ...script, ''].join('\n'));
   chmodSync(npx, 0o755);
-  const t = await createTestHost(
+  return hosts.create(
     { [name]: { command: 'npx', args: ['-y', name] } },
     {
       environment: () =>
         Promise.resolve({ all: { PATH: `${bin}:${process.env.PATH ?? ''}` }, source: 'fixed' }),
     },
   );
-  hosts.push(t);
-  return t;
 }
 
 describe('a reply over the size limit', () => {
@@ -251,7 +240,7 @@ describe('a reply over the size limit', () => {
   ])(
     'fails its call within seconds (%s), and the server stays usable',
     async (_label, idLast) => {
-      const t = await host({ raw: rawServer() });
+      const t = await hosts.onDataDir({ raw: rawServer() });
       await start(t.api, 'raw');
       const began = Date.now();
       const result = await t.api.callTool({
@@ -288,7 +277,7 @@ describe('a remembered era the server refuses', () => {
         servers: { raw: { identity: stdioIdentity(config), era: 'legacy', decidedAt: Date.now() } },
       }),
     );
-    const t = await host({ raw: config }, dataDir);
+    const t = await hosts.onDataDir({ raw: config }, dataDir);
     const snapshot = await start(t.api, 'raw');
     expect(snapshot.error).toBeUndefined();
     expect(snapshot.status).toBe('connected');

@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestHost, start, value } from '../helpers/host.js';
+import { describe, expect, it } from 'vitest';
+import { start, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { alive, everything, nodeScript, rawServer } from '../helpers/servers.js';
 
+const hosts = hostsDisposedAfterEach();
 let t: TestHost | undefined;
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-});
 
 describe('server-everything over stdio', () => {
   it('connects, reports what was negotiated, lists tools and calls echo', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     const snapshot = await start(t.api, 'everything');
     expect(snapshot.status).toBe('connected');
     expect(snapshot.protocolVersion).toBe('2025-11-25');
@@ -29,7 +27,7 @@ describe('server-everything over stdio', () => {
   });
 
   it('shows images returned by a tool', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     await start(t.api, 'everything');
     const result = value(
       await t.api.callTool({ server: 'everything', tool: 'get-tiny-image', argumentsJson: '{}' }),
@@ -39,7 +37,7 @@ describe('server-everything over stdio', () => {
   });
 
   it('fails a pending call within 1 s with a clear error when the server is killed', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     const { pid } = await start(t.api, 'everything');
     const call = t.api.callTool({
       server: 'everything',
@@ -61,7 +59,7 @@ describe('server-everything over stdio', () => {
   });
 
   it('refuses malformed JSON and arguments that break the inputSchema before sending', async () => {
-    t = await createTestHost({ everything: everything() });
+    t = await hosts.create({ everything: everything() });
     await start(t.api, 'everything');
     const malformed = await t.api.callTool({
       server: 'everything',
@@ -104,7 +102,7 @@ describe('bad servers fail with one line while the others stay connected', () =>
   ];
 
   it.each(cases)('%s', async (name, config, reason) => {
-    t = await createTestHost({ everything: everything(), [name]: config });
+    t = await hosts.create({ everything: everything(), [name]: config });
     const [good, bad] = await Promise.all([start(t.api, 'everything'), start(t.api, name)]);
     expect(bad.status).toBe('failed');
     expect(bad.error).toMatch(reason);
@@ -121,7 +119,7 @@ describe('bad servers fail with one line while the others stay connected', () =>
 
 describe('stopping and removing end the whole process tree', () => {
   it('SIGKILLs a server that ignores stdin close and SIGTERM, and its grandchild', async () => {
-    t = await createTestHost({
+    t = await hosts.create({
       // Unconfined: the pids it reports are the host's (a sandboxed server has its own PID namespace, sandbox.test.ts).
       stubborn: {
         ...rawServer('--ignore-sigterm', '--ignore-stdin-close', '--grandchild'),
@@ -143,7 +141,7 @@ describe('stopping and removing end the whole process tree', () => {
   });
 
   it('removing a server ends its process and drops it from the config', async () => {
-    t = await createTestHost({ plain: { ...rawServer('--grandchild'), sandbox: { enabled: false } } });
+    t = await hosts.create({ plain: { ...rawServer('--grandchild'), sandbox: { enabled: false } } });
     const snapshot = await start(t.api, 'plain');
     const line = snapshot.stderrTail.find((l) => l.startsWith('grandchild pid'));
     const grandchild = Number(line?.split(' ').pop());
@@ -154,7 +152,7 @@ describe('stopping and removing end the whole process tree', () => {
   });
 
   it('a tool that returns isError is a result, not a failure', async () => {
-    t = await createTestHost({ raw: rawServer() });
+    t = await hosts.create({ raw: rawServer() });
     await start(t.api, 'raw');
     const result = value(await t.api.callTool({ server: 'raw', tool: 'fail', argumentsJson: '{}' }));
     expect(result.isError).toBe(true);

@@ -47,11 +47,15 @@ describe('layering (eslint)', () => {
     ).toHaveLength(1);
   });
 
-  it('only renderer/src/apps may import the ext-apps bridge, and nothing else of the MCP SDK', async () => {
+  it('only renderer/src/features/apps/bridge may import the ext-apps bridge, and nothing else of the MCP SDK', async () => {
     const bridge = "export { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';\n";
     const client = "export { Client } from '@modelcontextprotocol/client';\n";
-    expect(await restrictedImports('renderer/src/apps/layering-probe.ts', bridge)).toEqual([]);
-    expect(await restrictedImports('renderer/src/apps/layering-probe.ts', client)).toHaveLength(1);
+    expect(await restrictedImports('renderer/src/features/apps/bridge/layering-probe.ts', bridge)).toEqual(
+      [],
+    );
+    expect(
+      await restrictedImports('renderer/src/features/apps/bridge/layering-probe.ts', client),
+    ).toHaveLength(1);
     expect(await restrictedImports('renderer/src/components/layering-probe.ts', bridge)).toHaveLength(1);
   });
 

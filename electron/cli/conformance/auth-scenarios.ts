@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { HttpServerConfig } from '../../../shared/model/config.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
-import { MemoryOAuthStore } from '../../host/auth/oauth-store.js';
+import { MemoryOAuthStore } from '../../host/servers/http/auth/oauth-store.js';
 import type { ServerConnection } from '../../host/servers/server-connection.js';
 import { HostError } from '../../host/errors.js';
 import { followAuthorization } from '../follow-authorization.js';

@@ -3,9 +3,11 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage } from '../../../shared/model/chat.js';
 import type { ConversationSettings } from '../../../shared/model/conversation-settings.js';
 import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/settings.js';
+import type { ServerSnapshot } from '../../../shared/model/server.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
 import type { NewMessage } from '../persistence/conversation-store.js';
+import type { OfferedSkill } from '../features/skill-listing.js';
 import { fallbackNotice, isContextTooLong, refusedFeature } from './api-rejections.js';
 import type { OptionalFeature } from './api-rejections.js';
 import { DeltaBatcher } from './delta-batcher.js';
@@ -42,6 +44,10 @@ export interface AskDeps {
   emit: HostEventSink;
   commit: (message: Omit<NewMessage, 'turnId'>) => ChatMessage;
   streaming: () => void;
+  /** The tools of these servers whose definition is marked changed or new (toolKey), compared now. */
+  changedTools?: (servers: readonly ServerSnapshot[]) => ReadonlySet<string>;
+  /** The verified skills this conversation offers now. */
+  skills: () => Promise<readonly OfferedSkill[]>;
 }
 
 /**
@@ -64,10 +70,14 @@ export class ModelAsker {
 
   async ask(): Promise<{ message: ChatMessage; response: ModelResponse }> {
     for (let attempt = 0; ; attempt++) {
+      const skills = await this.deps.skills();
       const history = this.deps.history();
+      const servers = this.deps.servers.list();
       const plan = planRequest({
+        skills,
         history,
-        servers: this.deps.servers.list(),
+        servers,
+        changed: this.deps.changedTools?.(servers),
         model: this.ctx.model,
         toolSearch: this.ctx.toolSearch,
         pinned: this.ctx.pinned,

@@ -5,7 +5,9 @@ import { NEAR_LIMIT_SHARE, currentContext } from '../../../shared/model/context-
 import type { ConversationSettings, Effort } from '../../../shared/model/conversation-settings.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/settings.js';
+import type { OfferedSkill } from '../features/skill-listing.js';
 import { buildMessages, buildSystem } from './request-builder.js';
+import { skillsSection } from './skill-offer.js';
 import { offerTools, toolKey, wantsSearch } from './tool-offer.js';
 import type { ToolOffer } from './tool-offer.js';
 import type { WireMessage, WireText } from './wire-types.js';
@@ -32,9 +34,13 @@ export interface PlanInput {
   model: string;
   toolSearch: ToolSearchSettings;
   pinned: readonly PinnedTool[];
+  /** Tools (toolKey) whose definition changed or that are new since pinned: marked in the tool list. */
+  changed?: ReadonlySet<string> | undefined;
   conversation?: ConversationSettings | undefined;
   quirks: EndpointQuirks;
   contextWindow: number;
+  /** Verified skills this conversation offers (listed in the system prompt, loaded with load_skill). */
+  skills?: readonly OfferedSkill[] | undefined;
   /** After the API said the conversation is too long: clear and compact now, or clear old results ourselves. */
   force?: { contextManagement?: boolean; keepToolResults?: number } | undefined;
 }
@@ -75,7 +81,11 @@ export function planRequest(input: PlanInput): RequestPlan {
     conversation,
     searchUnavailable: quirks.noToolSearch,
     used,
+    ...(input.changed ? { changed: input.changed } : {}),
   });
+  const skills = skillsSection(input.skills ?? []);
+  // The host's tool goes first: the cache breakpoint stays on the last tool.
+  if (skills) offer.tools.unshift(skills.tool);
 
   const wanted = conversation?.thinking ?? 'default';
   const mode = quirks.noThinking ? 'default' : wanted;
@@ -98,7 +108,11 @@ export function planRequest(input: PlanInput): RequestPlan {
   });
   return {
     offer,
-    system: buildSystem(input.servers, { userPrompt: conversation?.systemPrompt, search: offer.search }),
+    system: buildSystem(input.servers, {
+      userPrompt: conversation?.systemPrompt,
+      search: offer.search,
+      skills: skills?.text,
+    }),
     messages,
     maxTokens: mode === 'adaptive' ? MAX_OUTPUT_TOKENS_THINKING : MAX_OUTPUT_TOKENS,
     ...(thinking ? { thinking } : {}),

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/model/chat.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import { SEARCH_TOOL } from './tool-offer.js';
-import { ToolNameTable } from './tool-names.js';
+import { API_TOOL_NAME, ToolNameTable } from './tool-names.js';
 import { toApiToolResult } from './tool-result-mapping.js';
 import type {
   WireBlock,
@@ -28,6 +28,8 @@ export interface SystemOptions {
   userPrompt?: string | undefined;
   /** Tool search is on: tell Claude to search. */
   search?: boolean;
+  /** The skills this conversation offers (chat/skill-offer.ts), already within their budget. */
+  skills?: string | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ export function buildSystem(servers: readonly ServerSnapshot[], options: SystemO
       ...instructions,
     );
   }
+  if (options.skills !== undefined) parts.push(options.skills);
   const own = options.userPrompt?.trim();
   if (own) parts.push(`Instructions from the user for this conversation:\n${own}`);
   return [{ type: 'text', text: parts.join('\n\n'), cache_control: { type: 'ephemeral' } }];
@@ -199,11 +202,13 @@ function assistantBlock(
       return options.dropThinking === true ? [] : [{ type: 'redacted_thinking', data: block.data }];
     case 'tool_use': {
       const ref = { server: block.server, tool: block.tool };
+      // A host tool (load_skill) has no server; its name is its own.
+      const own = block.server === '' && API_TOOL_NAME.test(block.tool) ? block.tool : undefined;
       return [
         {
           type: 'tool_use',
           id: block.id,
-          name: table.apiName(ref) ?? new ToolNameTable([ref]).apiName(ref) ?? 'tool',
+          name: table.apiName(ref) ?? own ?? new ToolNameTable([ref]).apiName(ref) ?? 'tool',
           input: parseInput(block.inputJson),
         },
       ];

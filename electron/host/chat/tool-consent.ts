@@ -1,12 +1,15 @@
 import type { AuditDecision } from '../../../shared/model/chat.js';
 import type { ToolConsentDecision } from '../../../shared/model/consent.js';
 import type { RuleRef, RuleScope, ServerIdentity } from '../../../shared/model/consent-rules.js';
-import type { ToolInfo } from '../../../shared/model/server.js';
+import type { ServerSnapshot, ToolInfo } from '../../../shared/model/server.js';
+import type { ToolChange, ToolDefinition } from '../../../shared/model/tool-pins.js';
 import { canonicalJson } from '../canonical-json.js';
 import type { ConsentBroker } from '../consent/consent-broker.js';
 import { matchRule } from '../consent/rule-matching.js';
+import type { ToolPins } from '../consent/tool-pins.js';
 import type { ConsentAudit } from '../persistence/consent-audit.js';
 import type { ConsentRuleStore } from '../persistence/consent-rule-store.js';
+import { toolKey } from './tool-offer.js';
 
 export interface ToolDecision {
   allowed: boolean;
@@ -42,6 +45,10 @@ export interface ToolConsentOptions {
   identityOf: (server: string) => ServerIdentity;
   /** A rule was made: tell the UI. */
   onRulesChanged: () => void;
+  /** The pinned tool definitions (consent/tool-pins.ts). */
+  pins: ToolPins;
+  /** The server's tool list as it is now (its catalog's definitions). */
+  definitionsOf: (server: string) => readonly ToolDefinition[];
 }
 
 /**
@@ -70,7 +77,7 @@ export class ToolConsent {
     const { server, tool, args, conversationId, appResourceUri } = call;
     const { rules, audit, broker } = this.options;
     const identity = this.options.identityOf(server);
-    const record = (decision: AuditDecision, rule?: RuleRef) => {
+    const record = (decision: AuditDecision, rule?: RuleRef, digest?: string) => {
       audit.record({
         server,
         tool: tool.name,
@@ -80,15 +87,20 @@ export class ToolConsent {
         identityHash: identity.hash,
         rule,
         annotations: tool.annotations,
+        digest,
       });
     };
-    const rule = matchRule(rules.applicable(), {
-      server,
-      identityHash: identity.hash,
-      tool: tool.name,
-      readOnly: tool.annotations?.readOnlyHint === true,
-      conversationId,
-    });
+    const change = this.definitionChange(server, identity.hash, tool);
+    // A changed or new definition is asked about, whatever rule there is, until the person accepts it.
+    const rule = change
+      ? undefined
+      : matchRule(rules.applicable(), {
+          server,
+          identityHash: identity.hash,
+          tool: tool.name,
+          readOnly: tool.annotations?.readOnlyHint === true,
+          conversationId,
+        });
     if (rule) {
       const ref = { id: rule.id, scope: rule.scope };
       record('policy_allow', ref);
@@ -111,6 +123,7 @@ export class ToolConsent {
           ...(appResourceUri !== undefined ? { requestedByApp: { resourceUri: appResourceUri } } : {}),
           ...(conversationId === undefined ? { outsideConversation: true } : {}),
           ...(changed ? { annotationsChanged: { before } } : {}),
+          ...(change ? { definitionChange: change } : {}),
           identity: identity.parts,
           ...(problem !== undefined ? { rulesUnavailable: problem } : {}),
         },
@@ -125,6 +138,10 @@ export class ToolConsent {
       record('deny');
       return { allowed: false, by: 'user', identityHash: identity.hash };
     }
+    // Allowing the call is having looked at the change: exactly the definition shown is pinned.
+    if (change && this.options.pins.accept(server, identity.hash, tool.name, change.digest)) {
+      record('accept_change', undefined, change.digest);
+    }
     // "For this conversation" outside any conversation lasts for this call only.
     const scope =
       decision === 'allow-conversation' && conversationId === undefined ? undefined : RULE_OF[decision];
@@ -137,5 +154,49 @@ export class ToolConsent {
       record('allow_once');
     }
     return { allowed: true, by: 'user', identityHash: identity.hash };
+  }
+
+  /**
+   * The tools of connected servers whose definition is marked changed or new
+   * (as toolKey), after comparing each server's list as it is now with its
+   * pins: the model's tool list for a request is built with these marked, so
+   * a definition that changed mid-turn does not reach it unmarked.
+   */
+  changedTools(servers: readonly ServerSnapshot[]): ReadonlySet<string> {
+    const changed = new Set<string>();
+    for (const server of servers) {
+      if (server.status !== 'connected') continue;
+      const identity = this.options.identityOf(server.name).hash;
+      this.options.pins.observe(server.name, identity, this.options.definitionsOf(server.name));
+      for (const change of this.options.pins.changes(server.name, identity)) {
+        changed.add(toolKey(server.name, change.tool));
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * The tool's unaccepted change, after comparing the server's list as it is
+   * now with the pins (so a definition that changed a moment ago is marked
+   * even if its list has not been compared yet). A tool missing from the
+   * definitions (one the pin schema refuses) is pinned by what the catalog kept.
+   */
+  private definitionChange(server: string, identityHash: string, tool: ToolInfo): ToolChange | undefined {
+    const { pins } = this.options;
+    const definitions = this.options.definitionsOf(server);
+    const listed = definitions.some((d) => d.name === tool.name)
+      ? definitions
+      : [
+          ...definitions,
+          {
+            name: tool.name,
+            ...(tool.title !== undefined ? { title: tool.title } : {}),
+            ...(tool.description !== undefined ? { description: tool.description } : {}),
+            inputSchema: tool.inputSchema,
+            ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+          },
+        ];
+    pins.observe(server, identityHash, listed);
+    return pins.change(server, identityHash, tool.name);
   }
 }

@@ -28,6 +28,8 @@ export interface OfferOptions {
   searchUnavailable?: boolean;
   /** Tools already called in this conversation: kept loaded, their calls are in the history. */
   used?: ReadonlySet<string>;
+  /** Tools (toolKey) whose definition changed since it was pinned, or that are new: their description says so. */
+  changed?: ReadonlySet<string>;
 }
 
 export interface ToolOffer {
@@ -44,6 +46,10 @@ export interface ToolOffer {
   /** Bytes of the definitions loaded into the model's context up front, and of all of them. */
   bytes: { upFront: number; all: number };
 }
+
+/** Added to the header of a tool whose definition the user has not looked at since it changed. */
+export const CHANGED_MARK =
+  '; its definition changed since the user approved this server, so every call asks the user first';
 
 /** Tool key for sets: server and tool joined by NUL (neither can contain it). */
 export const toolKey = (server: string, tool: string): string => `${server}\u0000${tool}`;
@@ -79,10 +85,11 @@ export function offerTools(servers: readonly ServerSnapshot[], options: OfferOpt
     const name = table.apiName(ref);
     if (name === undefined) continue;
     const label = info.title ?? info.annotations?.title;
+    const mark = options.changed?.has(toolKey(ref.server, ref.tool)) === true ? CHANGED_MARK : '';
     const def: WireTool & { name: string } = {
       name,
       description:
-        `[MCP server "${ref.server}", tool "${ref.tool}"${label ? `: ${label}` : ''}] ${info.description ?? ''}`.trim(),
+        `[MCP server "${ref.server}", tool "${ref.tool}"${label ? `: ${label}` : ''}${mark}] ${info.description ?? ''}`.trim(),
       input_schema: { ...info.inputSchema, type: 'object' },
     };
     const bytes = JSON.stringify(def).length;

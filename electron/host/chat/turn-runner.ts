@@ -12,6 +12,10 @@ import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/setti
 import { HostError, describeError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
+import type { ServerConnection } from '../servers/server-connection.js';
+import { offeredSkills } from '../features/skill-listing.js';
+import { LOAD_SKILL_TOOL_NAME } from './skill-offer.js';
+import { runLoadSkill } from './skill-tool.js';
 import type { ProgressUpdate } from '../servers/lifecycle/request-policy.js';
 import { LatestThrottle } from '../latest-throttle.js';
 import type { ConversationStore, NewMessage, StoredFullResult } from '../persistence/conversation-store.js';
@@ -25,6 +29,9 @@ import { capContent, summarizeResult } from './tool-result-mapping.js';
 import { ChatFailure, StopSignal } from './turn-signals.js';
 
 export { ChatFailure } from './turn-signals.js';
+
+/** A request waits this long for skill checks still running; a skill checked later is offered from then on. */
+const SKILL_CHECK_WAIT_MS = 3000;
 
 export interface TurnContext {
   conversationId: string;
@@ -77,6 +84,8 @@ export class TurnRunner {
       streaming: () => {
         this.state('streaming');
       },
+      changedTools: (servers) => deps.consent.changedTools(servers),
+      skills: () => offeredSkills(this.connections(), ctx.conversation, SKILL_CHECK_WAIT_MS),
     });
   }
 
@@ -163,6 +172,15 @@ export class TurnRunner {
   }
 
   private async runTool(use: ToolUseChatBlock): Promise<void> {
+    if (use.server === '' && use.tool === LOAD_SKILL_TOOL_NAME) {
+      // The host's own tool: a read of a verified skill, not a server's tool call (see skill-tool.ts).
+      this.state('running-tools');
+      const started = performance.now();
+      const result = await runLoadSkill(use.inputJson, this.deps.servers, this.ctx.conversation);
+      const durationMs = Math.round(performance.now() - started);
+      this.commitResult(use, { ...result, status: result.isError ? 'error' : 'ok', durationMs });
+      return;
+    }
     const connection =
       use.server !== '' && this.deps.servers.has(use.server) ? this.deps.servers.get(use.server) : undefined;
     const info: ToolInfo | undefined = connection?.offeredTool(use.tool);
@@ -292,6 +310,10 @@ export class TurnRunner {
       },
       allowed,
     );
+  }
+
+  private connections(): ServerConnection[] {
+    return this.deps.servers.list().map((s) => this.deps.servers.get(s.name));
   }
 
   /** Whether `server` still stands for the identity consent was given for. */

@@ -1,10 +1,11 @@
-import { applyOAuthSecretInput, withStoredSecretFlag } from '../auth/oauth-secrets.js';
-import type { FileOAuthStore } from '../auth/oauth-store.js';
+import { applyOAuthSecretInput, withStoredSecretFlag } from '../servers/http/auth/oauth-secrets.js';
+import type { FileOAuthStore } from '../servers/http/auth/oauth-store.js';
 import type { BundleInstaller } from '../install/bundle/bundle-installer.js';
 import type { DomainHandlers } from '../ipc/handlers.js';
 import type { ConfigEditor } from '../servers/config/config-editor.js';
 import type { HostEnvironment } from '../servers/stdio/login-env.js';
 import type { ServerManager } from '../servers/server-manager.js';
+import { serverSkills } from '../features/skill-listing.js';
 
 export interface ConfigHandlerDeps {
   servers: ServerManager;
@@ -44,6 +45,10 @@ export function configHandlers(deps: ConfigHandlerDeps): DomainHandlers<'config'
     setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
     setServerSandboxed: ({ name, sandboxed }) => editor.setServerSandboxed(name, sandboxed),
     setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
+    setSkillsEnabled: async ({ name, enabled }) => {
+      await editor.setSkillsEnabled(name, enabled);
+      return serverSkills(servers.get(name));
+    },
     getRawConfig: () => editor.rawText(),
     saveRawConfig: async ({ text }) => {
       const state = await editor.saveRawText(text);

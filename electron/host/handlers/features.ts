@@ -5,6 +5,7 @@ import type { ServerManager } from '../servers/server-manager.js';
 import { complete } from '../features/completions.js';
 import { allPrompts, resourceListing } from '../features/listings.js';
 import { getPrompt } from '../features/prompts.js';
+import { serverSkills } from '../features/skill-listing.js';
 import { readResource, subscribeResource, unsubscribeResource } from '../features/resources.js';
 
 /** The handlers of the resources, prompts, completions and roots requests. */
@@ -32,6 +33,7 @@ export function featureHandlers(
     },
     complete: ({ server, ref, argument, context }) => complete(servers.get(server), ref, argument, context),
     getPrompt: ({ server, name, arguments: args }) => getPrompt(servers.get(server), name, args),
+    listSkills: ({ server }) => serverSkills(servers.get(server)),
     listRoots: ({ server }) => Promise.resolve(roots(server)),
     addRoot: ({ server, path }) => addPath(server, path),
     pickRoot: async ({ server }) => {

@@ -184,16 +184,27 @@ export function buildInstall(
   };
   const filledIn = (template: Template) =>
     template.every((piece) => 'text' in piece || (values.get(piece.field) ?? '') !== '');
+  /** What is installed, and the preview that shows it with the person's secrets masked. */
+  const built = (input: BuiltInstall['input'], launch: BuiltInstall['preview']['launch']): BuiltInstall => ({
+    input,
+    secrets,
+    preview: { name, launch, secrets: secretNames },
+  });
+  /** Variables or headers: each filled in, or left out when optional and one of its fields is empty. */
+  const fillNamed = (entries: readonly KeyedValue[]) => {
+    const stored: Record<string, string> = {};
+    const shown: NamedValue[] = [];
+    for (const entry of entries) {
+      if (!entry.required && !filledIn(entry.value)) continue;
+      const filled = fill(entry.value);
+      stored[entry.name] = filled.stored;
+      shown.push({ name: entry.name, value: filled.shown });
+    }
+    return { stored, shown };
+  };
 
   if (recipe.kind === 'stdio') {
-    const env: Record<string, string> = {};
-    const shownEnv: NamedValue[] = [];
-    for (const entry of recipe.env) {
-      if (!entry.required && !filledIn(entry.value)) continue;
-      const { stored, shown } = fill(entry.value);
-      env[entry.name] = stored;
-      shownEnv.push({ name: entry.name, value: shown });
-    }
+    const { stored: env, shown: shownEnv } = fillNamed(recipe.env);
     const args: string[] = [];
     const shownArgs: string[] = [];
     const options: string[] = [];
@@ -219,55 +230,24 @@ export function buildInstall(
       if (verdict.refused !== undefined)
         throw new HostError('invalid_params', `This install cannot be used: ${verdict.refused}`);
     }
-    const input = parseInput({ transport: 'stdio', name, command: recipe.command, args, env });
-    return {
-      input,
-      secrets,
-      preview: {
-        name,
-        launch: {
-          kind: 'stdio',
-          command: recipe.command,
-          args: shownArgs,
-          envNames: Object.keys(env),
-          env: shownEnv,
-        },
-        secrets: secretNames,
-      },
-    };
+    return built(parseInput({ transport: 'stdio', name, command: recipe.command, args, env }), {
+      kind: 'stdio',
+      command: recipe.command,
+      args: shownArgs,
+      envNames: Object.keys(env),
+      env: shownEnv,
+    });
   }
 
   const url = fill(recipe.url).stored;
-  const headers: Record<string, string> = {};
-  const shownHeaders: NamedValue[] = [];
-  for (const header of recipe.headers) {
-    if (!header.required && !filledIn(header.value)) continue;
-    const { stored, shown } = fill(header.value);
-    headers[header.name] = stored;
-    shownHeaders.push({ name: header.name, value: shown });
-  }
-  const input = parseInput({
-    transport: 'http',
-    name,
+  const { stored: headers, shown: shownHeaders } = fillNamed(recipe.headers);
+  return built(parseInput({ transport: 'http', name, url, type: recipe.transport, headers }), {
+    kind: 'remote',
     url,
-    type: recipe.transport,
-    headers,
+    transport: recipe.transport,
+    headerNames: Object.keys(headers),
+    headers: shownHeaders,
   });
-  return {
-    input,
-    secrets,
-    preview: {
-      name,
-      launch: {
-        kind: 'remote',
-        url,
-        transport: recipe.transport,
-        headerNames: Object.keys(headers),
-        headers: shownHeaders,
-      },
-      secrets: secretNames,
-    },
-  };
 }
 
 function checkValue(f: InstallField, raw: string): string {

@@ -35,6 +35,8 @@ export interface AuditRecord {
   rule?: RuleRef | undefined;
   /** What the server claimed about the tool at the call. */
   annotations?: Annotations | undefined;
+  /** Kept in place of the arguments' digest: for `accept_change`, the digest of the definition accepted. */
+  digest?: string | undefined;
 }
 
 /**
@@ -57,7 +59,7 @@ export class ConsentAudit {
         Date.now(),
         entry.server,
         entry.tool,
-        argumentsDigest(entry.args),
+        entry.digest ?? argumentsDigest(entry.args),
         entry.decision,
         entry.conversationId ?? null,
         entry.identityHash ?? null,

@@ -138,4 +138,34 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX messages_by_parent ON messages(parent_id);
     `,
   },
+  {
+    version: 6,
+    name: 'pinned tool definitions',
+    // Per server identity, every tool's definition as pinned (first seen or
+    // last accepted) and as last listed, with its mark; and each distinct
+    // definition a tool was seen with, once (a server that flips its list
+    // a thousand times a second adds one row per definition, not per flip).
+    sql: `
+      CREATE TABLE tool_pins (
+        server TEXT NOT NULL,
+        identity_hash TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        pinned_digest TEXT,
+        pinned_definition TEXT,
+        seen_digest TEXT NOT NULL,
+        seen_definition TEXT NOT NULL,
+        status TEXT NOT NULL,
+        since INTEGER NOT NULL,
+        PRIMARY KEY (server, identity_hash, tool)
+      );
+      CREATE TABLE tool_pin_changes (
+        server TEXT NOT NULL,
+        identity_hash TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        seen_at INTEGER NOT NULL,
+        PRIMARY KEY (server, identity_hash, tool, digest)
+      );
+    `,
+  },
 ];

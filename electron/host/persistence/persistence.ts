@@ -7,6 +7,7 @@ import { ConversationStore } from './conversation-store.js';
 import { openDatabase } from './database.js';
 import type { Db } from './database.js';
 import { SettingsStore } from './settings-store.js';
+import { ToolPinStore } from './tool-pin-store.js';
 
 export const DATABASE_FILE_NAME = 'mcp-host.db';
 
@@ -16,6 +17,8 @@ export interface Stores {
   readonly conversations: ConversationStore;
   readonly rules: ConsentRuleStore;
   readonly audit: ConsentAudit;
+  /** Pinned tool definitions per server identity. */
+  readonly pins: ToolPinStore;
   readonly settings: SettingsStore;
 }
 
@@ -80,6 +83,7 @@ export class Persistence {
         conversations: new ConversationStore(db),
         rules: new ConsentRuleStore(db),
         audit: new ConsentAudit(db),
+        pins: new ToolPinStore(db),
         settings,
       };
       this.options.onOpened?.(stores);

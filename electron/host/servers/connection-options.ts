@@ -1,8 +1,9 @@
 import type { StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/client';
 import type { ServerConfig, StdioServerConfig } from '../../../shared/model/config.js';
 import type { ServerSnapshot } from '../../../shared/model/server.js';
+import type { ToolDefinition } from '../../../shared/model/tool-pins.js';
 import type { ClientFeature } from '../client-features/client-feature.js';
-import type { OAuthServices } from '../auth/server-auth.js';
+import type { OAuthServices } from './http/auth/server-auth.js';
 import type { EraVerdicts } from './stdio/era-verdicts.js';
 import type { HostEnvironment } from './stdio/login-env.js';
 import type { SandboxServices } from './stdio/sandbox/sandbox-launch.js';
@@ -38,6 +39,8 @@ export interface ConnectionOptions extends ConnectionTuning {
   onLog?: (entry: NewLogEntry) => void;
   /** A resource this server's client subscribed to changed (`notifications/resources/updated`). */
   onResourceUpdated?: (server: string, uri: string) => void;
+  /** The server's tool list arrived (connect, list_changed, restart): compare it with the pinned definitions. */
+  onToolDefinitions?: (server: string, definitions: readonly ToolDefinition[]) => void;
   /** What the client offers the server (client-features/feature-list.ts); absent: roots and MCP Apps only. */
   clientFeatures?: readonly ClientFeature[];
   /** Remembered protocol eras of stdio servers, so a restart does not probe again. */

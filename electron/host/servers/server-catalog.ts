@@ -15,6 +15,8 @@ import type {
   ResourceTemplateInfo,
   ToolInfo,
 } from '../../../shared/model/server.js';
+import { toolDefinitionsOf } from '../../../shared/model/tool-pins.js';
+import type { ToolDefinition } from '../../../shared/model/tool-pins.js';
 import { describeError, oneLine } from '../errors.js';
 import { hasCapability } from './capabilities.js';
 
@@ -34,6 +36,8 @@ export interface CatalogOptions {
   maxTools?: number;
   /** A line for the server's log: malformed entries skipped, a refresh that failed. */
   onWarning: (line: string) => void;
+  /** Every tool list kept (first load and each refresh), as definitions to compare with their pins. */
+  onTools?: ((definitions: readonly ToolDefinition[]) => void) | undefined;
 }
 
 /**
@@ -85,6 +89,7 @@ export class ServerCatalog {
   private readonly listeners = new Set<(list: CatalogList) => void>();
   private toolList: ToolInfo[] = [];
   private toolsByName = new Map<string, ToolInfo>();
+  private definitionList: ToolDefinition[] = [];
   private capped: ToolsCapped | undefined;
   private resourceList: ResourceInfo[] = [];
   private templateList: ResourceTemplateInfo[] = [];
@@ -171,6 +176,11 @@ export class ServerCatalog {
   /** A tool by name, in constant time (a server may list thousands). */
   tool(name: string): ToolInfo | undefined {
     return this.toolsByName.get(name);
+  }
+
+  /** The kept tools' definitions as listed (with output schemas), for pinning. */
+  get toolDefinitions(): readonly ToolDefinition[] {
+    return this.definitionList;
   }
 
   /** Set when the server listed more tools than the host keeps. */
@@ -339,6 +349,8 @@ export class ServerCatalog {
     }
     this.toolList = unique;
     this.toolsByName = byName;
+    this.definitionList = toolDefinitionsOf(tools, (name) => byName.has(name));
+    this.options.onTools?.(this.definitionList);
     this.capped = tools.length > max ? { listed: tools.length, kept: unique.length } : undefined;
     if (this.capped) {
       this.options.onWarning(

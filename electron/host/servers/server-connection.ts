@@ -6,6 +6,7 @@ import type { ServerIdentity } from '../../../shared/model/consent-rules.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import { serverIdentity } from '../consent/server-identity.js';
 import { HostError, describeError } from '../errors.js';
+import { describeSignOut, signOutLevel } from './http/auth/revocation.js';
 import { requireCapability } from './capabilities.js';
 import { requestFailure } from './connection-failure.js';
 import { buildSnapshot } from './connection-snapshot.js';
@@ -72,6 +73,11 @@ export class ServerConnection extends ConnectionLifecycle {
   /** The connected server's SDK client, for requests beyond the catalog (read, get, subscribe). */
   get connectedClient(): Client | undefined {
     return this.state.status === 'connected' ? this.state.session.client : undefined;
+  }
+
+  /** The entry does not turn its skills off (`skills: false`): verified skills may be offered to Claude. */
+  get skillsEnabled(): boolean {
+    return this.config.skills !== false;
   }
 
   /** Throws a clear HostError unless connected and the server declared `feature`. */
@@ -142,9 +148,8 @@ export class ServerConnection extends ConnectionLifecycle {
     await this.stop();
     // Lists cached for the signed-out account are not another account's.
     this.responseCache.clear();
-    const line = await session.signOut();
-    session.markRequired(line);
-    this.log(line === 'Signed out' ? 'info' : 'warning', line);
+    const outcome = await session.signOut();
+    this.log(signOutLevel(outcome), describeSignOut(outcome));
     this.setState({ status: 'sign-in-required' });
     return this.snapshot();
   }

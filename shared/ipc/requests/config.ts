@@ -3,6 +3,7 @@ import { ServerNameSchema } from '../../model/config.js';
 import { ServerSnapshotSchema } from '../../model/server.js';
 import { ConfigStateSchema } from '../../model/app.js';
 import { ServerInputSchema } from '../../model/server-input.js';
+import { ServerSkillsSchema } from '../../model/skills.js';
 import {
   ImportLocationSchema,
   ImportPreviewSchema,
@@ -41,6 +42,11 @@ export const configRequests = {
   setToolEnabled: {
     params: byName.extend({ tool: z.string().min(1).max(256), enabled: z.boolean() }).strict(),
     result: ServerSnapshotSchema,
+  },
+  /** Sets `skills: false` (or removes it): whether the server's verified skills are offered to Claude. */
+  setSkillsEnabled: {
+    params: byName.extend({ enabled: z.boolean() }).strict(),
+    result: ServerSkillsSchema,
   },
   /** The configuration file's text, exactly as stored. */
   getRawConfig: { params: none, result: z.object({ path: z.string(), text: z.string() }) },

@@ -3,6 +3,7 @@ import { ServerNameSchema } from '../../model/config.js';
 import { ConsentIdSchema, ConsentRequestSchema } from '../../model/consent.js';
 import { AuditEntrySchema } from '../../model/chat.js';
 import { ConsentRulesSchema, ServerTrustScopeSchema } from '../../model/consent-rules.js';
+import { ToolChangeSchema } from '../../model/tool-pins.js';
 import { none } from './common.js';
 
 // Consent: pending decisions, rules and the audit trail.
@@ -44,5 +45,29 @@ export const consentRequests = {
       .object({ server: ServerNameSchema, scope: ServerTrustScopeSchema, enabled: z.boolean() })
       .strict(),
     result: ConsentRulesSchema,
+  },
+  /**
+   * The tools of a connected server whose definition changed since it was
+   * pinned, or that appeared after its first listing, each with its diff.
+   */
+  listToolChanges: {
+    params: z.object({ server: ServerNameSchema }).strict(),
+    result: z.array(ToolChangeSchema),
+  },
+  /**
+   * The person looked at a changed tool and accepts the definition with this
+   * digest (the one shown): rules apply to it again. Recorded in the audit
+   * trail. Refused when the tool now lists another definition. Returns the
+   * server's remaining changes.
+   */
+  acceptToolChange: {
+    params: z
+      .object({
+        server: ServerNameSchema,
+        tool: z.string().min(1).max(512),
+        digest: z.string().regex(/^[0-9a-f]{64}$/),
+      })
+      .strict(),
+    result: z.array(ToolChangeSchema),
   },
 } as const;

@@ -9,6 +9,7 @@ import {
   ResourceTargetSchema,
   ServerPromptsSchema,
 } from '../../model/features.js';
+import { ServerSkillsSchema } from '../../model/skills.js';
 import { none, resourceOf, rootsResult } from './common.js';
 
 // Server features the person uses directly: resources, prompts, completions, roots.
@@ -37,6 +38,8 @@ export const featuresRequests = {
       .strict(),
     result: PromptResultSchema,
   },
+  /** A server's skills (SEP-2640) with their verification state; checks a skill's SKILL.md the first time. */
+  listSkills: { params: z.object({ server: ServerNameSchema }).strict(), result: ServerSkillsSchema },
   /** The folders (roots) a server may see, from its config entry. */
   listRoots: { params: z.object({ server: ServerNameSchema }).strict(), result: rootsResult },
   /** Add a folder typed by the person: absolute, existing directory; stored as a file:// URI. */

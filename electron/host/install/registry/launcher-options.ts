@@ -33,6 +33,17 @@ interface Option {
   text: string;
 }
 
+/** uvx flags that name where packages come from (an index or a folder of files). */
+const UVX_INDEX_FLAGS: readonly string[] = [
+  '--index',
+  '--default-index',
+  '--index-url',
+  '-i',
+  '--extra-index-url',
+  '--find-links',
+  '-f',
+];
+
 /** Flags that take the next token as their value (when not written `--flag=value`). */
 const VALUE_FLAGS: Record<Launcher, ReadonlySet<string>> = {
   npx: new Set([
@@ -68,13 +79,7 @@ const VALUE_FLAGS: Record<Launcher, ReadonlySet<string>> = {
     '-w',
     '--with-editable',
     '--with-requirements',
-    '--index',
-    '--default-index',
-    '--index-url',
-    '-i',
-    '--extra-index-url',
-    '--find-links',
-    '-f',
+    ...UVX_INDEX_FLAGS,
     '--python',
     '-p',
     '--config-file',
@@ -226,13 +231,7 @@ function uvxRefusal({ flag, value }: Option, identifier: string): string | undef
   }
   if (
     [
-      '--index',
-      '--default-index',
-      '--index-url',
-      '-i',
-      '--extra-index-url',
-      '--find-links',
-      '-f',
+      ...UVX_INDEX_FLAGS,
       '--allow-insecure-host',
       '--config-file',
       '--directory',

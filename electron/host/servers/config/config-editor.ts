@@ -142,6 +142,17 @@ export class ConfigEditor {
     return snapshot;
   }
 
+  /** `skills: false` turns a server's skills off for every conversation; on is the default (no key). */
+  async setSkillsEnabled(name: string, enabled: boolean): Promise<void> {
+    const connection = this.servers.get(name);
+    const config = this.entry(name);
+    const next = enabled ? withoutKey(config, 'skills') : { ...config, skills: false };
+    await this.store.update((table) => {
+      table[name] = next;
+    });
+    connection.setConfig(next);
+  }
+
   async rawText(): Promise<{ path: string; text: string }> {
     return { path: this.store.path, text: await this.store.readText() };
   }

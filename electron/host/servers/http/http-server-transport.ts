@@ -2,7 +2,7 @@ import type { Client, FetchLike } from '@modelcontextprotocol/client';
 import type { HttpServerConfig, TransportEntry } from '../../../../shared/model/config.js';
 import type { ServerStatus } from '../../../../shared/model/server.js';
 import { HostError } from '../../errors.js';
-import { ServerAuthSession } from '../../auth/server-auth.js';
+import { ServerAuthSession } from './auth/server-auth.js';
 import type { ConnectionOptions } from '../connection-options.js';
 import { withSecrets } from '../config/entry-secrets.js';
 import type {

@@ -17,8 +17,8 @@ import { HostError, describeError } from '../../errors.js';
 import { batchTolerantFetch } from '../transport/batch-tolerant-transport.js';
 import { connectRetryFetch } from './connect-retry-fetch.js';
 import { expandEnvReferences, expandEnvReferencesIn } from '../config/env-references.js';
-import { isAuthFailure } from '../../auth/auth-errors.js';
-import type { PreparedAuth } from '../../auth/server-auth.js';
+import { isAuthFailure } from './auth/auth-errors.js';
+import type { PreparedAuth } from './auth/server-auth.js';
 
 /**
  * Remote servers: Streamable HTTP, falling back to the legacy HTTP+SSE

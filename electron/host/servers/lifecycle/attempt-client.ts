@@ -64,6 +64,10 @@ function attemptClient(
     onWarning: (line) => {
       params.output.note(line.replace(/^\[host\] /, ''), 'warning');
     },
+    // Before the snapshot goes out, so no one sees a changed tool unmarked.
+    onTools: (definitions) => {
+      if (params.isCurrent()) options.onToolDefinitions?.(server, definitions);
+    },
   });
   catalog.onChange(() => {
     if (params.isCurrent()) params.changed('catalog');

@@ -161,7 +161,7 @@ export abstract class ConnectionLifecycle {
   protected signInRequired(failure: HostError): void {
     this.generation++;
     void this.teardown(true);
-    this.transport.signIn?.current()?.markRequired(failure.message);
+    this.transport.signIn?.current()?.markRequired(failure);
     this.setState({ status: 'sign-in-required' });
     this.log('warning', failure.message);
   }

@@ -3,6 +3,7 @@ import type { TransportEntry, TransportKind } from '../../../../shared/model/con
 import type { ServerAuth, ServerSnapshot, ServerStatus } from '../../../../shared/model/server.js';
 import type { LogLevel } from '../../../../shared/model/logs.js';
 import type { HostError } from '../../errors.js';
+import type { SignOutOutcome } from '../http/auth/revocation.js';
 import type { ServerOutput } from '../lifecycle/server-output.js';
 import type { ConnectionOptions } from '../connection-options.js';
 
@@ -91,18 +92,19 @@ export interface SignInControl {
   current(): SignInSession | undefined;
 }
 
-/** What the lifecycle and the server view ask of a sign-in (auth/server-auth.ts has the whole of it). */
+/** What the lifecycle and the server view ask of a sign-in (http/auth/server-auth.ts has the whole of it). */
 export interface SignInSession {
   /** The server view's auth state; undefined for a server that never asked for OAuth. */
   describe(): ServerAuth | undefined;
-  markRequired(message: string): void;
+  /** The server needs a sign-in: `failure` says why. */
+  markRequired(failure: HostError): void;
   clearRequired(): void;
   /** The browser sign-in; `opened` is called once the page is open. */
   signIn(opened: () => void): Promise<void>;
   /** Stops waiting for the browser. */
   cancel(): void;
-  /** Revokes and forgets the tokens; resolves with the line to show. */
-  signOut(): Promise<string>;
+  /** Revokes and forgets the tokens; resolves with how that ended (auth/revocation.ts `describeSignOut` has its line). */
+  signOut(): Promise<SignOutOutcome>;
 }
 
 /** Makes the transport for an entry (transport/create-transport.ts, or a fake one in tests). */

@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppPermission, AppToolResult, AppView } from '../../../../shared/model/apps.js';
-import type { AppSession } from '../../apps/app-session.js';
-import { APP_INIT_TIMEOUT_MS } from '../../apps/limits.js';
-import { currentTheme, hostContext, styleVariables } from '../../apps/host-context.js';
-import type { DisplayMode } from '../../apps/host-context.js';
+import type { AppSession } from './bridge/app-session.js';
+import { APP_INIT_TIMEOUT_MS } from './bridge/limits.js';
+import { currentTheme, hostContext, styleVariables } from './bridge/host-context.js';
+import type { DisplayMode } from './bridge/host-context.js';
 import { useHost } from '../../store/area-context.js';
 import { consentDialogOpen } from '../consent/consent-guard.js';
 import { AppToolbar } from './app-toolbar.js';
@@ -99,7 +99,7 @@ export function AppFrame(props: AppFrameProps) {
       },
     };
     const context = hostContext({ displayMode: 'inline', width, maxHeight: INLINE_MAX_HEIGHT });
-    void import('../../apps/app-session.js')
+    void import('./bridge/app-session.js')
       .then(async ({ AppSession: Session }) => {
         if (gone()) return;
         const started = new Session(host, view, frame, granted, context, events, canMessage);

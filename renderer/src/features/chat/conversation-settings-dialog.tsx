@@ -48,6 +48,7 @@ export function ConversationSettingsDialog({
   const [offTools, setOffTools] = useState(
     () => new Set((start.inactiveTools ?? []).map((t) => `${t.server}/${t.tool}`)),
   );
+  const [skills, setSkills] = useState(start.skills !== false);
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -60,6 +61,7 @@ export function ConversationSettingsDialog({
       ...(thinking !== 'default' ? { thinking } : {}),
       ...(thinking === 'adaptive' && effort !== '' ? { effort } : {}),
       ...(offServers.size > 0 ? { inactiveServers: [...offServers] } : {}),
+      ...(skills ? {} : { skills: false }),
       ...(offTools.size > 0
         ? {
             inactiveTools: [...offTools].map((key) => {
@@ -180,6 +182,16 @@ export function ConversationSettingsDialog({
               </select>
             </div>
           </div>
+          <label className="conv-settings__check">
+            <input
+              type="checkbox"
+              checked={skills}
+              onChange={() => {
+                setSkills((on) => !on);
+              }}
+            />
+            <span>Offer the servers’ verified skills to Claude</span>
+          </label>
           <fieldset className="conv-settings__servers">
             <legend className="field__label">Servers and tools this conversation offers Claude</legend>
             {list.length === 0 ? (

@@ -73,7 +73,10 @@ export function ToolCard({
         </span>
         <span className="tool-card__name">
           <span className="tool-card__tool">{call.tool}</span>
-          <span className="tool-card__server">on {call.server}</span>
+          {/* A host tool (load_skill) has no server: the host itself ran it. */}
+          <span className="tool-card__server">
+            {call.server === '' ? 'by the host' : `on ${call.server}`}
+          </span>
         </span>
         {call.foundBySearch === true && <FoundBySearchBadge />}
         <span className={`tool-card__status tool-card__status--${status}`}>{STATUS_TEXT[status]}</span>

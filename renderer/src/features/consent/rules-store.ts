@@ -5,6 +5,7 @@ import type { HostConnection } from '../../bridge/connection.js';
 import type { HostApi } from '../../../../shared/ipc/host-api.js';
 import type { HostErrorValue, Result } from '../../../../shared/ipc/result.js';
 import type { ConsentRule, ConsentRules, ServerTrustScope } from '../../../../shared/model/consent-rules.js';
+import type { ToolChange } from '../../../../shared/model/tool-pins.js';
 
 export interface RulesState {
   /** Every consent rule; undefined until loaded. */
@@ -20,6 +21,10 @@ export interface RulesState {
       scope: ServerTrustScope,
       enabled: boolean,
     ) => Promise<Result<ConsentRules>>;
+    /** A server's tools whose definition changed since pinned, or that are new, with their diffs. */
+    toolChanges: (server: string) => Promise<Result<ToolChange[]>>;
+    /** Accepts the definition shown (by its digest); the server's remaining changes. */
+    acceptToolChange: (server: string, tool: string, digest: string) => Promise<Result<ToolChange[]>>;
   };
 }
 
@@ -56,6 +61,8 @@ export function createRulesStore(host: HostApi, connection: HostConnection): Rul
           else set({ error: result.error });
           return result;
         },
+        toolChanges: (server) => host.listToolChanges({ server }),
+        acceptToolChange: (server, tool, digest) => host.acceptToolChange({ server, tool, digest }),
       },
     };
   });

@@ -3,6 +3,7 @@ import { Modal } from '../../common/modal.js';
 import { describeIdentity } from './consent-rules.js';
 import type { ConsentDialogProps } from './dialog-props.js';
 import { AnnotationChanges } from './annotation-changes.js';
+import { DefinitionChange } from './definition-change.js';
 import { AnnotationHints } from './annotation-hints.js';
 import { revealInvisible } from '../../../../shared/text/invisible.js';
 import { ServerText } from '../../common/server-text.js';
@@ -73,6 +74,7 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
           </p>
         </header>
         <div className="modal__body">
+          {prompt.definitionChange && <DefinitionChange change={prompt.definitionChange} />}
           {prompt.description !== undefined && prompt.description.trim() !== '' && (
             <p className="consent__description">
               <ServerText text={prompt.description} />
@@ -96,6 +98,9 @@ export function ToolConsentDialog({ request, onAnswer, queued }: ConsentDialogPr
                 <ServerText text={describeIdentity(prompt.identity)} />
               </code>
             </p>
+          )}
+          {prompt.definitionChange && (
+            <p className="consent__identity">Allowing this call accepts the tool as it is now.</p>
           )}
           {prompt.rulesUnavailable !== undefined ? (
             <p className="consent__no-rules" role="note">

@@ -13,11 +13,13 @@ import { ResourcesTab } from '../resources-prompts/resources-tab.js';
 import { RootsTab } from '../resources-prompts/roots-tab.js';
 import { ToolsSection } from '../tools/tools-section.js';
 import { ServerTrustPanel } from './server-trust-panel.js';
+import { ToolChangesPanel } from './tool-changes-panel.js';
 import { ServerFacts } from './server-facts.js';
 import { SandboxFacts } from './sandbox-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
 import { SignInPanel } from './sign-in-panel.js';
+import { SkillsTab } from './skills-tab.js';
 import { RestartNotice } from './restart-notice.js';
 import { StartingNotice } from './starting-notice.js';
 import { StrayOutputNotice } from './stray-output-notice.js';
@@ -64,6 +66,7 @@ export function ServerDetail({ name }: { name: string }) {
       badge: server.capabilities.prompts ? connectedCount(server, server.counts.prompts) : undefined,
       render: () => <PromptsTab server={server} />,
     },
+    { id: 'skills', label: 'Skills', render: () => <SkillsTab server={server} /> },
     { id: 'roots', label: 'Roots', render: () => <RootsTab server={server} /> },
     {
       id: 'logs',
@@ -96,6 +99,7 @@ export function ServerDetail({ name }: { name: string }) {
         <ServerFacts server={server} />
         <SandboxFacts server={server} />
         <ServerTrustPanel server={server} />
+        <ToolChangesPanel server={server} />
         {server.instructions !== undefined && server.instructions.trim() !== '' && (
           <Collapsible
             title="Instructions"

@@ -15,6 +15,7 @@ const DECISION: Record<AuditDecision, string> = {
   trust_server: 'Trusted the server',
   allow_read_only: 'Allowed read-only tools',
   user_call: 'Called by you',
+  accept_change: 'Changed definition accepted',
 };
 
 /** Which rule allowed a call, in a few words. */

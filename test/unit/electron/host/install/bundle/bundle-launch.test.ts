@@ -9,7 +9,6 @@ import {
 import type { BundleManifest } from '../../../../../../electron/host/install/bundle/bundle-manifest.js';
 import { settleValues } from '../../../../../../electron/host/install/bundle/bundle-values.js';
 import { compareVersions } from '../../../../../../electron/host/install/bundle/bundle-version.js';
-import { serverNameOf } from '../../../../../../electron/host/install/bundle/bundle-installer.js';
 import { fillSecrets } from '../../../../../../electron/host/servers/stdio/setting-references.js';
 import { tempDir } from '../../../../../helpers/servers.js';
 
@@ -180,13 +179,7 @@ describe('settings', () => {
   });
 });
 
-describe('names and versions', () => {
-  it('makes a manifest name a server name', () => {
-    expect(serverNameOf('@acme/files-server')).toBe('acme-files-server');
-    expect(serverNameOf('My Server 2')).toBe('My Server 2');
-    expect(() => serverNameOf('@@@')).toThrow('cannot be used as a server name');
-  });
-
+describe('versions', () => {
   it('orders versions like semantic versioning', () => {
     expect(compareVersions('1.10.0', '1.9.9')).toBe(1);
     expect(compareVersions('1.0.0', '1.0.0')).toBe(0);

@@ -7,8 +7,8 @@ import {
 import {
   applyOAuthSecretInput,
   withStoredSecretFlag,
-} from '../../../../../../electron/host/auth/oauth-secrets.js';
-import { MemoryOAuthStore } from '../../../../../../electron/host/auth/oauth-store.js';
+} from '../../../../../../electron/host/servers/http/auth/oauth-secrets.js';
+import { MemoryOAuthStore } from '../../../../../../electron/host/servers/http/auth/oauth-store.js';
 import { HttpServerConfigSchema } from '../../../../../../shared/model/config.js';
 import type { ServerConfig } from '../../../../../../shared/model/config.js';
 import { ServerInputSchema } from '../../../../../../shared/model/server-input.js';

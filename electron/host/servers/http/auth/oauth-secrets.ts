@@ -1,5 +1,5 @@
-import type { ServerInput } from '../../../shared/model/server-input.js';
-import { resolveUrl } from '../servers/http/http-transport.js';
+import type { ServerInput } from '../../../../../shared/model/server-input.js';
+import { resolveUrl } from '../http-transport.js';
 import type { OAuthStore } from './oauth-store.js';
 
 /**

@@ -127,3 +127,8 @@ export async function isLocalHost(hostname: string, resolve: Resolver = systemRe
   const addresses = await resolve(hostname);
   return addresses.some((address) => addressClass(address) !== 'public');
 }
+
+/** Issuers compared the way the SDK does (RFC 8414 §3.3): one trailing slash apart is the same. */
+export function sameIssuer(a: string, b: string): boolean {
+  return a === b || a === `${b}/` || b === `${a}/`;
+}

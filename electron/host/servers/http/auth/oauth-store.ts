@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Platform } from '../platform.js';
-import { SerialQueue } from '../serial-queue.js';
-import { EncryptedRecordsFile } from '../secrets/encrypted-records-file.js';
+import type { Platform } from '../../../platform.js';
+import { SerialQueue } from '../../../serial-queue.js';
+import { EncryptedRecordsFile } from '../../../secrets/encrypted-records-file.js';
 
 /**
  * What the host keeps about one remote server's OAuth sign-in: tokens, the
@@ -35,6 +35,16 @@ const ClientSchema = z.looseObject({
   issuer: z.string().optional(),
 });
 
+const MachineBindingSchema = z.object({
+  /** Which credentials (grant, client ID, `oauth.issuer`: machine-binding.ts `credentialsKey`). */
+  credentials: z.string(),
+  issuer: z.string(),
+  /** The origin of the token endpoint the first token came from. */
+  tokenOrigin: z.string(),
+});
+/** The authorization server a machine grant's credentials belong to: the first one they got a token from. */
+export type MachineBinding = z.infer<typeof MachineBindingSchema>;
+
 export const OAuthRecordSchema = z.object({
   /** The protected resource these credentials belong to. */
   resource: z.string(),
@@ -51,6 +61,12 @@ export const OAuthRecordSchema = z.object({
    * issuer gets its secret.
    */
   clientIssuer: z.string().optional(),
+  /**
+   * Where a machine grant's credentials (client secret, private-key
+   * assertion, workload JWT) may go when the config names no issuer. No
+   * other authorization server gets them.
+   */
+  machineBinding: MachineBindingSchema.optional(),
   /**
    * Origins the sign-in that got `tokens` reached (its authorization
    * server): a background renewal may reach these, nothing else but the MCP
@@ -80,6 +96,70 @@ export interface OAuthStore {
 }
 
 const emptyRecord = (resource: string): OAuthRecord => ({ resource, clients: {} });
+
+/**
+ * New tokens from `issuer` into the record: a refresh may omit the refresh
+ * token or the ID token (the held ones are kept); the expiry is computed
+ * now; a pre-registered client is bound to the issuer of its first tokens.
+ */
+export function mergeTokens(
+  record: OAuthRecord,
+  tokens: StoredTokens,
+  issuer: string | undefined,
+  kind: NonNullable<OAuthRecord['clientKind']>,
+): void {
+  const previous = record.tokens;
+  record.tokens = {
+    ...tokens,
+    ...(issuer !== undefined ? { issuer } : {}),
+    ...(tokens.refresh_token === undefined && previous?.refresh_token !== undefined
+      ? { refresh_token: previous.refresh_token }
+      : {}),
+    ...(tokens.id_token === undefined && previous?.id_token !== undefined
+      ? { id_token: previous.id_token }
+      : {}),
+  };
+  if (typeof tokens.expires_in === 'number') record.expiresAt = Date.now() + tokens.expires_in * 1000;
+  else delete record.expiresAt;
+  record.clientKind = kind;
+  if (kind === 'pre-registered' && issuer !== undefined) record.clientIssuer ??= issuer;
+}
+
+/**
+ * Forgets part of a record: the SDK's `invalidateCredentials` scopes
+ * (`client`: every registration), or `registrations`: the dynamic ones
+ * only (a new loopback port would not match their redirect URI), keeping
+ * the pre-registered client `keep`.
+ */
+export function forgetCredentials(
+  record: OAuthRecord,
+  scope: 'all' | 'client' | 'tokens' | 'discovery' | 'registrations',
+  keep?: string,
+): void {
+  if (scope === 'all' || scope === 'tokens') {
+    delete record.tokens;
+    delete record.expiresAt;
+  }
+  if (scope === 'all' || scope === 'client') record.clients = {};
+  if (scope === 'registrations')
+    record.clients = Object.fromEntries(
+      Object.entries(record.clients).filter(([, client]) => client.client_id === keep),
+    );
+  if (scope === 'all' || scope === 'client' || scope === 'registrations') delete record.redirectPort;
+  if (scope === 'all' || scope === 'discovery') delete record.discovery;
+}
+
+/** The authorization-server metadata of the record's cached discovery. */
+export function discoveredMetadata(record: OAuthRecord): Record<string, unknown> | undefined {
+  const discovery = record.discovery as { authorizationServerMetadata?: Record<string, unknown> } | undefined;
+  return discovery?.authorizationServerMetadata;
+}
+
+/** The issuer of the record's cached discovery. */
+export function discoveredIssuer(record: OAuthRecord): string | undefined {
+  const issuer = discoveredMetadata(record)?.issuer;
+  return typeof issuer === 'string' ? issuer : undefined;
+}
 
 /** Records in memory only: the conformance client and unit tests. */
 export class MemoryOAuthStore implements OAuthStore {

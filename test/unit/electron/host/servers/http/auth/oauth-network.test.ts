@@ -9,7 +9,7 @@ import {
   isLocalHost,
   isSecureOrLoopback,
   shownUrl,
-} from '../../../../../electron/host/auth/oauth-network.js';
+} from '../../../../../../../electron/host/servers/http/auth/oauth-network.js';
 
 describe('OAuth network policy', () => {
   it('classes loopback, private, link-local and public addresses, IPv4, IPv6 and mapped', () => {

@@ -4,9 +4,9 @@
  * server would break the whole server list in the renderer.
  */
 import { describe, expect, it } from 'vitest';
-import { HostOAuthProvider } from '../../../../../electron/host/auth/host-oauth-provider.js';
-import { MemoryOAuthStore } from '../../../../../electron/host/auth/oauth-store.js';
-import { ServerAuthSchema } from '../../../../../shared/model/server.js';
+import { HostOAuthProvider } from '../../../../../../../electron/host/servers/http/auth/host-oauth-provider.js';
+import { MemoryOAuthStore } from '../../../../../../../electron/host/servers/http/auth/oauth-store.js';
+import { ServerAuthSchema } from '../../../../../../../shared/model/server.js';
 
 describe('HostOAuthProvider.describe', () => {
   it('bounds a hostile issuer, scope list and expiry to what the server view accepts', async () => {

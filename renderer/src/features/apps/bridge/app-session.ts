@@ -1,9 +1,9 @@
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { z } from 'zod';
 import type { McpUiHostContext, McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { HostApi } from '../../../shared/ipc/host-api.js';
-import type { Result } from '../../../shared/ipc/result.js';
-import type { AppPermission, AppToolResult, AppView } from '../../../shared/model/apps.js';
+import type { HostApi } from '../../../../../shared/ipc/host-api.js';
+import type { Result } from '../../../../../shared/ipc/result.js';
+import type { AppPermission, AppToolResult, AppView } from '../../../../../shared/model/apps.js';
 import type { DisplayMode } from './host-context.js';
 import { guardMessages } from './message-guard.js';
 

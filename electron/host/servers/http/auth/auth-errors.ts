@@ -8,8 +8,8 @@ import {
   RegistrationRejectedError,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import { HostError, describeError } from '../errors.js';
-import { RefreshDeferredError, SignInNeededError } from './host-oauth-provider.js';
+import { HostError, describeError } from '../../../errors.js';
+import { RefreshDeferredError, SignInNeededError, signInLine } from './sign-in-state.js';
 import { OAuthFetchRefusedError } from './oauth-network.js';
 
 /**
@@ -31,7 +31,7 @@ export function describeAuthFailure(
   if (found === undefined) return undefined;
   const fail = (text: string) => new HostError('sign_in_required', text, { cause: found });
   if (found instanceof HostError) return found;
-  if (found instanceof SignInNeededError) return fail(found.message);
+  if (found instanceof SignInNeededError) return fail(signInLine(found.reason));
   if (found instanceof OAuthFetchRefusedError) return fail(`${where}: ${found.message}`);
   if (found instanceof UnauthorizedError) return fail(`${where} requires sign-in`);
   if (found instanceof IssuerMismatchError) {

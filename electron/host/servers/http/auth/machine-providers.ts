@@ -12,9 +12,9 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import type { OAuthConfig } from '../../../shared/model/config.js';
-import { HostError } from '../errors.js';
-import { expandEnvReferences } from '../servers/config/env-references.js';
+import type { OAuthConfig } from '../../../../../shared/model/config.js';
+import { HostError } from '../../../errors.js';
+import { expandEnvReferences } from '../../config/env-references.js';
 
 /** The grant types that need no person and no browser. */
 export type MachineGrant = 'client_credentials' | 'jwt_bearer' | 'enterprise';

@@ -8,9 +8,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CrossAppAccessProvider, OAuthError } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeAuthFailure } from '../../../../../electron/host/auth/auth-errors.js';
-import { machineProvider } from '../../../../../electron/host/auth/machine-providers.js';
-import { HostError } from '../../../../../electron/host/errors.js';
+import { describeAuthFailure } from '../../../../../../../electron/host/servers/http/auth/auth-errors.js';
+import { machineProvider } from '../../../../../../../electron/host/servers/http/auth/machine-providers.js';
+import { HostError } from '../../../../../../../electron/host/errors.js';
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HostError } from '../errors.js';
+import { HostError } from '../../../errors.js';
 
 /**
  * The redirect end of a browser sign-in (RFC 8252 §7.3): a one-shot HTTP
