@@ -6,7 +6,7 @@ import { startHeadless } from '../headless/server.js';
 import { SessionFile } from '../headless/session-file.js';
 import { NEW_LINK_HINT, loginUrl } from '../headless/page-login.js';
 import { CliError, EXIT, errorExitCode } from './exit-codes.js';
-import { printCallResult, printServers, printTools } from './output.js';
+import { printCallResult, printSandbox, printServers, printTools } from './output.js';
 import type { Host } from '../host/host-types.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
@@ -27,6 +27,8 @@ Commands:
   servers [--json]                       Connect every configured server and show its status and sign-in
   login <server>                         Sign in to a remote server in the browser (OAuth)
   logout <server>                        Sign out of a remote server: revoke and forget its tokens
+  sandbox <server> [--json]              Start a local server and print the sandbox policy it runs with
+                                         (what it may read, write and reach), or why it runs without one
   tools <server> [--json]                List a server's tools
   call <server> <tool> --args '<json>'   Call a tool [--json]; a tool that runs as a task prints its
                                          status lines on stderr while it waits, Ctrl+C cancels the task
@@ -164,6 +166,13 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(
         `${terminalSafe(snapshot.auth?.message ?? 'Signed out')} of "${terminalSafe(server)}".\n`,
       );
+      await host.dispose();
+      return EXIT.ok;
+    }
+    case 'sandbox': {
+      const [server = ''] = expectArgs(rest, 1, 'sandbox <server>');
+      const snapshot = await connectOne(host, api, server);
+      printSandbox(snapshot, values.json);
       await host.dispose();
       return EXIT.ok;
     }

@@ -1,3 +1,4 @@
+import type { ServerSandbox } from '../../shared/model/sandbox.js';
 import type { ServerSnapshot, ToolCallResult, ToolInfo } from '../../shared/model/server.js';
 import { jsonTerminalSafe, terminalSafe } from '../../shared/text/invisible.js';
 import { ellipsize } from '../host/text.js';
@@ -25,6 +26,7 @@ export function printServers(servers: ServerSnapshot[], json: boolean): void {
         serverInfo: s.serverInfo,
         counts: s.counts,
         auth: s.auth !== undefined ? authJson(s.auth) : undefined,
+        sandbox: s.sandbox,
       })),
     );
     return;
@@ -44,17 +46,68 @@ export function printServers(servers: ServerSnapshot[], json: boolean): void {
     String(s.counts.resources),
     String(s.counts.prompts),
     authLabel(s),
+    s.sandbox === undefined ? '-' : s.sandbox.state,
   ]);
   table([
-    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'ERA', 'SERVER', 'TOOLS', 'RESOURCES', 'PROMPTS', 'SIGN-IN'],
+    [
+      'NAME',
+      'STATUS',
+      'TRANSPORT',
+      'PROTOCOL',
+      'ERA',
+      'SERVER',
+      'TOOLS',
+      'RESOURCES',
+      'PROMPTS',
+      'SIGN-IN',
+      'SANDBOX',
+    ],
     ...rows,
   ]);
   for (const s of servers) if (s.error !== undefined) out(cell(`${s.name}: ${s.error}`));
+  for (const s of servers) if (s.sandbox?.state === 'off') out(cell(`${s.name}: ${notSandboxed(s.sandbox)}`));
   for (const s of servers) {
     if (s.auth?.state === 'required') {
       out(cell(`${s.name}: ${s.auth.message ?? 'sign-in required'} (mcp-host login "${s.name}")`));
     }
   }
+}
+
+/** "Not sandboxed: bubblewrap is not installed (fix: install bubblewrap …)". */
+function notSandboxed(sandbox: ServerSandbox): string {
+  const fix = sandbox.fix !== undefined ? ` (fix: ${sandbox.fix})` : '';
+  return `Not sandboxed: ${sandbox.reason ?? 'unknown reason'}${fix}`;
+}
+
+/** `mcp-host sandbox <server>`: the policy the server runs with, or why it runs without one. */
+export function printSandbox(server: ServerSnapshot, json: boolean): void {
+  const sandbox = server.sandbox;
+  if (json) {
+    outJson(sandbox ?? { state: 'off', reason: 'remote servers are not sandboxed (they run elsewhere)' });
+    return;
+  }
+  if (sandbox === undefined) {
+    out(`${server.name}: remote server, not sandboxed (it runs elsewhere)`);
+    return;
+  }
+  if (sandbox.state === 'off' || sandbox.policy === undefined) {
+    out(`${server.name}: ${notSandboxed(sandbox)}`);
+    return;
+  }
+  const { policy } = sandbox;
+  const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'nothing');
+  const network =
+    policy.network.mode === 'none'
+      ? 'none (no network at all)'
+      : `open${policy.network.hosts.length > 0 ? ` (declared: ${policy.network.hosts.join(', ')})` : ''}: ${policy.network.reason ?? ''}`;
+  out(`${server.name}: Sandboxed`);
+  out(cell(`  read:   everything except ${list(policy.denyRead)}`));
+  if (policy.allowRead.length > 0) out(cell(`  also read: ${list(policy.allowRead)}`));
+  out(cell(`  write:  ${list(policy.write)}`));
+  out(cell(`  network: ${network}`));
+  out(cell(`  state folder: ${policy.stateFolder}`));
+  if (sandbox.blocked !== undefined && sandbox.blocked.length > 0)
+    out(cell(`  blocked: ${sandbox.blocked.join(' · ')}`));
 }
 
 /** The sign-in column: who is signed in and until when, or that a sign-in is needed. */

@@ -43,6 +43,7 @@ import { featureHandlers } from './handlers/features.js';
 import { registryHandlers } from './handlers/registry.js';
 import { serverHandlers } from './handlers/servers.js';
 import { settingsHandlers } from './handlers/settings.js';
+import { hostSandbox } from './servers/stdio/sandbox/host-sandbox.js';
 
 /** Environment variable that points the app at another configuration file. */
 export const CONFIG_ENV = 'MCP_HOST_CONFIG';
@@ -164,6 +165,7 @@ export function createHost(options: HostOptions): Host {
     ...options.tuning,
     environment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
+    sandbox: hostSandbox(options.platform.userDataDir()),
     oauth: {
       store: oauthStore,
       openBrowser: (url: string) => options.platform.openExternal(url),

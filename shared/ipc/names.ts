@@ -23,6 +23,7 @@ export const REQUEST_NAMES = [
   'getServerInput',
   'saveServer',
   'setServerEnabled',
+  'setServerSandboxed',
   'setToolEnabled',
   'setSkillsEnabled',
   'getRawConfig',

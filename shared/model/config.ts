@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BundleOriginSchema } from './bundle.js';
+import { SandboxConfigSchema } from './sandbox.js';
 
 /**
  * The configuration file uses the `mcpServers` shape shared by Claude Desktop,
@@ -50,6 +51,8 @@ export const StdioServerConfigSchema = z.looseObject({
   cwd: z.string().optional(),
   /** Installed from an MCP bundle: which one (the host keeps its files and settings). */
   bundle: BundleOriginSchema.optional(),
+  /** The OS sandbox it runs in (shared/model/sandbox.ts); absent: sandboxed with the default policy. */
+  sandbox: SandboxConfigSchema.optional(),
   ...CommonServerFields,
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;

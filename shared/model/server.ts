@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolMetaSchema } from './tool-meta.js';
 import { ServerIdentitySchema } from './consent-rules.js';
+import { ServerSandboxSchema } from './sandbox.js';
 
 /**
  * What the host tells the UI about a server. Everything here that a server
@@ -245,6 +246,8 @@ export const ServerSnapshotSchema = z.object({
   auth: ServerAuthSchema.optional(),
   /** Installed from an MCP bundle (.mcpb): its id and version. */
   bundle: z.object({ id: z.string().max(200), version: z.string().max(64) }).optional(),
+  /** Stdio only: the OS sandbox it runs in, or why it does not. */
+  sandbox: ServerSandboxSchema.optional(),
 });
 export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
 

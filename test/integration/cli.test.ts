@@ -59,6 +59,26 @@ describe('mcp-host CLI', () => {
     expect(rows.find((r) => r.name === 'broken')).toMatchObject({ status: 'failed' });
   });
 
+  it('servers shows the sandbox state; sandbox <server> prints the effective policy or why there is none', async () => {
+    const sandboxed = writeConfig({
+      boxed: everything(),
+      free: { ...everything(), sandbox: { enabled: false } },
+    });
+    const listed = await run('servers', '--config', sandboxed);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/SANDBOX\n/);
+    expect(listed.stdout).toMatch(/boxed\s+connected.*\bon\n/);
+    expect(listed.stdout).toMatch(/free\s+connected.*\boff\n/);
+    expect(listed.stdout).toContain('free: Not sandboxed: turned off for this server');
+    const policy = await run('sandbox', 'boxed', '--config', sandboxed);
+    expect(policy.code).toBe(0);
+    expect(policy.stdout).toMatch(
+      /^boxed: Sandboxed\n {2}read: {3}everything except .*\n {2}write: {2}.*server-state\/boxed-[0-9a-f]{12}\/data, \/tmp \(private\)\n {2}network: none/,
+    );
+    const off = await run('sandbox', 'free', '--config', sandboxed);
+    expect(off.stdout).toBe('free: Not sandboxed: turned off for this server\n');
+  });
+
   it('servers: a table, 0 when all connect', async () => {
     const { code, stdout } = await run('servers', '--config', writeConfig({ everything: everything() }));
     expect(code).toBe(0);

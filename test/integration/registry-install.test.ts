@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RegistryClient } from '../../electron/host/install/registry/registry-client.js';
 import { makeInstallLink } from '../../electron/host/install/install-links.js';
@@ -301,11 +301,16 @@ describe('installing a remote entry', () => {
 });
 
 describe('install links', () => {
+  // The marker's folder is an argument: a folder the person confirms with the command, so the
+  // sandbox lets the command write there (and nowhere else).
+  const markerArgs = (marker: string): string[] => [
+    '-e',
+    `require('node:fs').writeFileSync(require('node:path').join(process.argv[1], ${JSON.stringify(basename(marker))}), 'ran')`,
+    dirname(marker),
+  ];
+
   function markerLink(marker: string): string {
-    return makeInstallLink('marker', {
-      command: process.execPath,
-      args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`],
-    });
+    return makeInstallLink('marker', { command: process.execPath, args: markerArgs(marker) });
   }
 
   it('a link is announced to the pages and never runs unless the person confirms: declined, dismissed or left alone', async () => {
@@ -323,7 +328,7 @@ describe('install links', () => {
     expect(announced.options[0]?.template).toEqual({
       kind: 'stdio',
       command: process.execPath,
-      args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`],
+      args: markerArgs(marker),
       envNames: [],
       env: [],
     });

@@ -54,12 +54,15 @@ describe('slow starters', () => {
   }, 30_000);
 
   it('a modern server that answers the probe only after the host fell back to initialize is started again in the modern era', async () => {
-    const marker = join(tempDir(), 'started');
+    const markerDir = tempDir();
+    const marker = join(markerDir, 'started');
     // Probe window: half of 10 s. The server first reads its stdin after 6 s, then is fast.
     const t = await hosts.onDataDir({
       late: {
         ...fixtureServer('slow-start.mjs', '6000', '--once', marker, modernEntry),
         connectTimeout: 10_000,
+        // It leaves its marker there: a folder its sandbox lets it write.
+        sandbox: { allowWrite: [markerDir] },
       },
     });
     const snapshot = await start(t.api, 'late');

@@ -120,7 +120,11 @@ describe('bad servers fail with one line while the others stay connected', () =>
 describe('stopping and removing end the whole process tree', () => {
   it('SIGKILLs a server that ignores stdin close and SIGTERM, and its grandchild', async () => {
     t = await hosts.create({
-      stubborn: rawServer('--ignore-sigterm', '--ignore-stdin-close', '--grandchild'),
+      // Unconfined: the pids it reports are the host's (a sandboxed server has its own PID namespace, sandbox.test.ts).
+      stubborn: {
+        ...rawServer('--ignore-sigterm', '--ignore-stdin-close', '--grandchild'),
+        sandbox: { enabled: false },
+      },
     });
     const snapshot = await start(t.api, 'stubborn');
     expect(snapshot.status).toBe('connected');
@@ -137,7 +141,7 @@ describe('stopping and removing end the whole process tree', () => {
   });
 
   it('removing a server ends its process and drops it from the config', async () => {
-    t = await hosts.create({ plain: rawServer('--grandchild') });
+    t = await hosts.create({ plain: { ...rawServer('--grandchild'), sandbox: { enabled: false } } });
     const snapshot = await start(t.api, 'plain');
     const line = snapshot.stderrTail.find((l) => l.startsWith('grandchild pid'));
     const grandchild = Number(line?.split(' ').pop());

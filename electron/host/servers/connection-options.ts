@@ -6,6 +6,7 @@ import type { ClientFeature } from '../client-features/client-feature.js';
 import type { OAuthServices } from './http/auth/server-auth.js';
 import type { EraVerdicts } from './stdio/era-verdicts.js';
 import type { HostEnvironment } from './stdio/login-env.js';
+import type { SandboxServices } from './stdio/sandbox/sandbox-launch.js';
 import type { RestartPolicyOptions } from './lifecycle/restart-policy.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
 import type { TransportFactory } from './transport/server-transport.js';
@@ -61,6 +62,8 @@ export interface ConnectionOptions extends ConnectionTuning {
    * put in place of `${secret:NAME}` just before a spawn or connect.
    */
   secrets?: (server: string, config: ServerConfig) => Promise<Readonly<Record<string, string>>>;
+  /** The OS sandbox of local servers; absent: they run unconfined and say so. */
+  sandbox?: SandboxServices;
   /** How an entry's transport is made; default: by its kind (transport/create-transport.ts). */
   transportFactory?: TransportFactory;
   /** Where tool calls made as tasks are recorded; absent: every call is a plain tools/call. */

@@ -237,6 +237,13 @@ export class ServerConnection extends ConnectionLifecycle {
   /** The roots this server may see changed: keep them and tell a connected server. */
   async setRoots(roots: readonly string[]): Promise<void> {
     this.config = { ...this.config, roots: [...roots] };
+    // A sandboxed server may write only the folders mounted at its start: it starts again with the new ones.
+    const now = this.snapshot();
+    if (now.sandbox?.state === 'on' && (now.status === 'connected' || now.status === 'connecting')) {
+      this.output.note('Roots changed: restarting the server so its sandbox lets it use them', 'info');
+      await this.restart();
+      return;
+    }
     // The server asks roots/list again when it wants them; a failed notice is not the user's problem.
     // Deprecated from 2026-07-28 on, but the legacy-era servers that ask for roots need it.
     // eslint-disable-next-line @typescript-eslint/no-deprecated

@@ -33,6 +33,11 @@ export const configRequests = {
     params: byName.extend({ enabled: z.boolean() }).strict(),
     result: ServerSnapshotSchema,
   },
+  /** Sets `sandbox.enabled` of a local server ("Run without sandbox"); a running server restarts. */
+  setServerSandboxed: {
+    params: byName.extend({ sandboxed: z.boolean() }).strict(),
+    result: ServerSnapshotSchema,
+  },
   /** Adds a tool to (or removes it from) `disabledTools`. */
   setToolEnabled: {
     params: byName.extend({ tool: z.string().min(1).max(256), enabled: z.boolean() }).strict(),

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { checkConfigText } from '../../../../shared/model/config-text.js';
 import type { ServerConfig } from '../../../../shared/model/config.js';
+import { isStdioConfig } from '../../../../shared/model/config.js';
 import type { ConfigState } from '../../../../shared/model/app.js';
 import type {
   ImportLocation,
@@ -98,6 +99,31 @@ export class ConfigEditor {
     });
     connection.setConfig(next);
     return enabled ? connection.start() : connection.stop();
+  }
+
+  /**
+   * "Run without sandbox" for a local server: `sandbox.enabled: false`, or the
+   * key dropped again when sandboxed with nothing else set. A running server restarts.
+   */
+  async setServerSandboxed(name: string, sandboxed: boolean): Promise<ServerSnapshot> {
+    const connection = this.servers.get(name);
+    const config = this.entry(name);
+    if (!isStdioConfig(config))
+      throw new HostError('invalid_params', `Server "${name}" is remote: it runs elsewhere`);
+    const { enabled: _enabled, ...rest } = config.sandbox ?? {};
+    const sandbox = sandboxed ? rest : { ...rest, enabled: false };
+    const next = Object.keys(sandbox).length > 0 ? { ...config, sandbox } : withoutKey(config, 'sandbox');
+    await this.store.update((table) => {
+      table[name] = next;
+    });
+    connection.setConfig(next);
+    const status = connection.snapshot().status;
+    if (status === 'disabled' || status === 'stopped') {
+      const snapshot = connection.snapshot();
+      this.servers.announce(snapshot);
+      return snapshot;
+    }
+    return connection.restart();
   }
 
   async setToolEnabled(name: string, tool: string, enabled: boolean): Promise<ServerSnapshot> {

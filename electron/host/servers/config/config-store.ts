@@ -92,6 +92,28 @@ export function replaceEntry(
   return next;
 }
 
+interface Issue {
+  code?: string;
+  path: PropertyKey[];
+  message: string;
+  errors?: Issue[][];
+}
+
+/**
+ * For an entry that matched neither a local nor a remote server: the issue of
+ * the kind it matched deepest (a stdio entry with a malformed `sandbox` key
+ * is named down to that key), else the union's own message.
+ */
+function specificIssue(issue: Issue | undefined): Issue | undefined {
+  if (issue?.code !== 'invalid_union' || issue.errors === undefined) return issue;
+  const firsts = issue.errors.map((branch) => branch[0]).filter((i): i is Issue => i !== undefined);
+  const depth = (i: Issue): number => i.path.length;
+  const deepest = Math.max(...firsts.map(depth));
+  const best = firsts.filter((i) => depth(i) === deepest);
+  if (best.length !== 1 || best[0] === undefined || deepest < 2) return issue;
+  return { ...best[0], path: [...issue.path, ...best[0].path] };
+}
+
 /** Reads and validates a configuration file without side effects. */
 export async function readConfigFile(path: string): Promise<LoadedConfig> {
   let text: string;
@@ -110,7 +132,7 @@ export async function readConfigFile(path: string): Promise<LoadedConfig> {
   }
   const parsed = ConfigFileSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const issue = specificIssue(parsed.error.issues[0]);
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'top level';
     return { ok: false, error: `${path}: ${where}: ${issue?.message ?? 'invalid'}` };
   }

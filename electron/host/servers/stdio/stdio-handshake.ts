@@ -18,6 +18,8 @@ export interface StdioHandshakeParams {
   /** False once the start was called off (the server stopped): nothing is started again. */
   isCurrent: () => boolean;
   output: ServerOutput;
+  /** Sees each stderr line too (the sandbox reads blocked attempts from it). */
+  watchStderr?: (line: string) => void;
   /** A fresh SDK client (and catalog) for one attempt. */
   newClient: () => Client;
   /** Runs after the SDK connected: the first listing of tools, resources and prompts. */
@@ -127,6 +129,7 @@ async function attemptOnce(
   transport.observer = watch;
   transport.onStderrLine = (line) => {
     output.stderrLine(line);
+    params.watchStderr?.(line);
   };
   transport.onStrayStdout = (line) => {
     output.strayLine(line);

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { StdioServerConfig, TransportEntry } from '../../../../shared/model/config.js';
 import type { ServerRuntime, ServerStatus } from '../../../../shared/model/server.js';
+import type { ServerSandbox } from '../../../../shared/model/sandbox.js';
 import type { HostError } from '../../errors.js';
 import { describeExitStatus } from '../connection-failure.js';
 import type { ConnectionOptions } from '../connection-options.js';
@@ -17,6 +18,8 @@ import { priorFor, recordEra, stdioIdentity } from './era-verdicts.js';
 import { resolveLaunch } from './launch-spec.js';
 import { launcherLines, launcherOf } from './launcher-output.js';
 import { connectStdio, probePatienceMs } from './stdio-handshake.js';
+import { BlockedAttempts, blockedNotice } from './sandbox/sandbox-violations.js';
+import { sandboxStart } from './sandbox/sandbox-launch.js';
 import type { ProcessExit, StdioProcessTransport } from './stdio-transport.js';
 
 /**
@@ -32,6 +35,8 @@ export class StdioServerTransport implements ServerTransport {
   private process: StdioProcessTransport | undefined;
   private client: Client | undefined;
   private runtime: ServerRuntime | undefined;
+  private sandbox: ServerSandbox | undefined;
+  private blocked: BlockedAttempts | undefined;
 
   constructor(
     private readonly name: string,
@@ -54,7 +59,13 @@ export class StdioServerTransport implements ServerTransport {
       ...(bundle ? { bundle: { id: bundle.id, version: bundle.version } } : {}),
       ...(pid !== undefined && status !== 'stopped' ? { pid } : {}),
       ...(this.runtime !== undefined ? { runtime: this.runtime } : {}),
+      ...(this.sandbox !== undefined ? { sandbox: this.sandboxFacts(this.sandbox) } : {}),
     };
+  }
+
+  private sandboxFacts(sandbox: ServerSandbox): ServerSandbox {
+    const blocked = this.blocked?.list ?? [];
+    return blocked.length > 0 ? { ...sandbox, blocked } : sandbox;
   }
 
   signInFailure(): HostError | undefined {
@@ -72,12 +83,52 @@ export class StdioServerTransport implements ServerTransport {
     const environment = await options.environment();
     const secrets = await options.launchSecrets?.(name, config);
     const expanded = await withSecrets(name, config, options.secrets);
-    const { launch, runtime } = await resolveLaunch(name, expanded, environment, undefined, secrets);
-    if (!attempt.isCurrent()) throw new Error('stopped while starting');
-    this.runtime = runtime;
-    if (runtime.note !== undefined) attempt.output.note(runtime.note, 'info');
-    const verdicts = options.eraVerdicts;
+    const resolved = await resolveLaunch(name, expanded, environment, undefined, secrets);
     const identity = stdioIdentity(config);
+    const { launch, sandbox, policy, home } = await sandboxStart(
+      name,
+      expanded,
+      identity,
+      resolved.launch,
+      options.sandbox,
+    );
+    if (!attempt.isCurrent()) throw new Error('stopped while starting');
+    const runtime = resolved.runtime;
+    this.runtime = runtime;
+    this.sandbox = sandbox;
+    if (runtime.note !== undefined) attempt.output.note(runtime.note, 'info');
+    if (sandbox.state === 'off') {
+      attempt.output.note(
+        `Not sandboxed: ${sandbox.reason ?? 'unknown reason'}${sandbox.fix ? ` (fix: ${sandbox.fix})` : ''}`,
+        'warning',
+      );
+    }
+    let blockedTimer: NodeJS.Timeout | undefined;
+    let pending: string[] = [];
+    const blocked = policy
+      ? new BlockedAttempts(
+          {
+            home,
+            networkDenied: policy.network.mode === 'none',
+            hidden: policy.hideDirs,
+            own: [policy.stateFolder, ...policy.exposeDirs],
+          },
+          (what) => {
+            // Each attempt is logged once; a burst of them also gives one grouped line.
+            attempt.output.note(`Sandbox blocked: ${what}`, 'warning');
+            pending.push(what);
+            blockedTimer ??= setTimeout(() => {
+              blockedTimer = undefined;
+              if (pending.length > 1) attempt.log('warning', blockedNotice(pending));
+              pending = [];
+              attempt.changed();
+            }, 250);
+            blockedTimer.unref();
+          },
+        )
+      : undefined;
+    this.blocked = blocked;
+    const verdicts = options.eraVerdicts;
     const remembered = verdicts?.get(name);
     const prior = priorFor(remembered, identity);
     const launcher = launcherLines(config.command, config.args ?? []);
@@ -89,6 +140,13 @@ export class StdioServerTransport implements ServerTransport {
       prior,
       isCurrent: () => attempt.isCurrent(),
       output: attempt.output,
+      ...(blocked
+        ? {
+            watchStderr: (line: string) => {
+              blocked.line(line);
+            },
+          }
+        : {}),
       newClient: () => {
         this.client = attempt.newClient(prior, probePatienceMs(attempt.connectTimeoutMs));
         return this.client;

@@ -309,7 +309,11 @@ function spawnTurn(): Promise<void> {
   return turn;
 }
 
-function spawnFailure(error: NodeJS.ErrnoException, command: string, env: Record<string, string>): HostError {
+export function spawnFailure(
+  error: NodeJS.ErrnoException,
+  command: string,
+  env: Record<string, string>,
+): HostError {
   if (error.code === 'ENOENT') {
     return new HostError(
       'connection_failed',

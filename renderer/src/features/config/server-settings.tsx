@@ -4,6 +4,7 @@ import { useHost } from '../../store/area-context.js';
 import { Spinner } from '../../common/spinner.js';
 import { ServerFormDialog } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
+import { SandboxSwitch } from './sandbox-switch.js';
 
 /** A server's settings: on/off, what it runs or reaches, and the edit form. */
 export function ServerSettings({ server }: { server: ServerSnapshot }) {
@@ -55,6 +56,7 @@ export function ServerSettings({ server }: { server: ServerSnapshot }) {
           {error}
         </div>
       )}
+      <SandboxSwitch server={server} />
       <div className="server-settings__row">
         <div>
           <p className="server-settings__title">{server.transport === 'stdio' ? 'Command' : 'URL'}</p>

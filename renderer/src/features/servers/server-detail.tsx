@@ -15,6 +15,7 @@ import { ToolsSection } from '../tools/tools-section.js';
 import { ServerTrustPanel } from './server-trust-panel.js';
 import { ToolChangesPanel } from './tool-changes-panel.js';
 import { ServerFacts } from './server-facts.js';
+import { SandboxFacts } from './sandbox-facts.js';
 import { ServerFailure } from './server-failure.js';
 import { ServerHeader } from './server-header.js';
 import { SignInPanel } from './sign-in-panel.js';
@@ -96,6 +97,7 @@ export function ServerDetail({ name }: { name: string }) {
           <StrayOutputNotice server={server} />
         )}
         <ServerFacts server={server} />
+        <SandboxFacts server={server} />
         <ServerTrustPanel server={server} />
         <ToolChangesPanel server={server} />
         {server.instructions !== undefined && server.instructions.trim() !== '' && (

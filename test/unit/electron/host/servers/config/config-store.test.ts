@@ -44,6 +44,42 @@ describe('config file', () => {
     if (!loaded.ok) expect(loaded.error).toContain('mcpServers.bad');
   });
 
+  it('reads a server without a sandbox key (sandboxed by default) and one with it', async () => {
+    const loaded = await readConfigFile(
+      fileWith(
+        JSON.stringify({
+          mcpServers: {
+            plain: { command: 'node' },
+            tuned: {
+              command: 'node',
+              sandbox: { enabled: true, allowWrite: ['~/notes'], allowHosts: ['api.github.com'] },
+            },
+          },
+        }),
+      ),
+    );
+    expect(loaded.ok).toBe(true);
+    if (loaded.ok) {
+      expect(loaded.config.mcpServers.plain).toEqual({ command: 'node' });
+      expect(loaded.config.mcpServers.tuned).toMatchObject({ sandbox: { allowHosts: ['api.github.com'] } });
+    }
+  });
+
+  it('refuses a malformed sandbox policy, naming the key', async () => {
+    for (const sandbox of [
+      { allowWrite: 'notes' },
+      { enabled: 'no' },
+      { allowHost: ['x'] },
+      { allowHosts: ['a b'] },
+    ]) {
+      const loaded = await readConfigFile(
+        fileWith(JSON.stringify({ mcpServers: { s: { command: 'node', sandbox } } })),
+      );
+      expect(loaded.ok).toBe(false);
+      if (!loaded.ok) expect(loaded.error).toContain('mcpServers.s.sandbox');
+    }
+  });
+
   it('refuses to write over an invalid file and leaves it byte for byte', async () => {
     const text = '{"mcpServers": {"x": {"args": []}}, "mine": true';
     const path = fileWith(text);

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The OS sandbox a local (stdio) server runs in: its per-server settings in
+ * the configuration file and what the server view shows of it.
+ */
+
+const PathList = z.array(z.string().trim().min(1, 'Paths must not be empty').max(4096)).max(256);
+
+/** `sandbox` in an mcpServers entry. Absent: sandboxed with the default policy. */
+export const SandboxConfigSchema = z.strictObject({
+  /** false runs the server with all of the person's rights. Default true. */
+  enabled: z.boolean().optional(),
+  /** Extra paths the server may read (also inside folders the default policy hides). */
+  allowRead: PathList.optional(),
+  /** Extra paths the server may write. */
+  allowWrite: PathList.optional(),
+  /** Hosts the server may reach, e.g. "api.github.com". */
+  allowHosts: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/, 'Hosts are names like api.example.com or *.example.com'),
+    )
+    .max(256)
+    .optional(),
+});
+export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
+
+/** What the server may reach over the network. */
+export const SandboxNetworkSchema = z.object({
+  /** `none`: no network at all (own empty network namespace); `open`: not confined. */
+  mode: z.enum(['none', 'open']),
+  /** The hosts the person allowed and the launcher's registry. */
+  hosts: z.array(z.string().max(300)).max(300),
+  /** Why the network is open, one line. */
+  reason: z.string().max(500).optional(),
+});
+export type SandboxNetwork = z.infer<typeof SandboxNetworkSchema>;
+
+/** The effective policy, as shown to people (home shown as ~). */
+export const SandboxPolicySummarySchema = z.object({
+  /** Paths the server cannot read (those that exist). */
+  denyRead: z.array(z.string().max(4096)).max(300),
+  /** Paths readable although hidden or private by default. */
+  allowRead: z.array(z.string().max(4096)).max(300),
+  /** The only paths it may write. */
+  write: z.array(z.string().max(4096)).max(300),
+  network: SandboxNetworkSchema,
+  /** The server's own state folder (its HOME-like place to keep data). */
+  stateFolder: z.string().max(4096),
+});
+export type SandboxPolicySummary = z.infer<typeof SandboxPolicySummarySchema>;
+
+export const ServerSandboxSchema = z.object({
+  /** `on`: the server runs confined; `off`: it runs with the person's rights (see reason). */
+  state: z.enum(['on', 'off']),
+  /** When off: why, one line ("bubblewrap is not installed", "turned off for this server"). */
+  reason: z.string().max(500).optional(),
+  /** When off because it cannot work here: what to do, one line ("install bubblewrap: sudo apt install bubblewrap"). */
+  fix: z.string().max(500).optional(),
+  /** When on: what the server may read, write and reach. */
+  policy: SandboxPolicySummarySchema.optional(),
+  /** Attempts the sandbox blocked since the last start, grouped, newest last (e.g. "read ~/.ssh/id_ed25519"). */
+  blocked: z.array(z.string().max(600)).max(50).optional(),
+});
+export type ServerSandbox = z.infer<typeof ServerSandboxSchema>;

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  defaultPolicy,
+  folderArguments,
+  summarize,
+  type PolicyInput,
+} from '../../../../../../../electron/host/servers/stdio/sandbox/sandbox-policy.js';
+
+const root = mkdtempSync('/var/tmp/mcp-policy-test-');
+const home = join(root, 'home');
+for (const dir of ['.ssh', '.aws', '.config/gcloud', '.kube', '.gnupg', '.mozilla', '.docker', 'work'])
+  mkdirSync(join(home, dir), { recursive: true });
+for (const file of ['.npmrc', '.pypirc', '.bash_history', '.docker/config.json'])
+  writeFileSync(join(home, file), 'x');
+
+const input = (over: Partial<PolicyInput> = {}): PolicyInput => ({
+  home,
+  appDataDir: join(root, 'data'),
+  stateFolder: join(root, 'data/server-state/s-1/data'),
+  privateTmp: join(root, 'data/server-state/s-1/tmp'),
+  launcher: undefined,
+  command: 'node',
+  args: [],
+  roots: [],
+  cwd: undefined,
+  config: undefined,
+  ...over,
+});
+
+describe('default sandbox policy', () => {
+  it('hides the secrets of the home folder and the app data folder', () => {
+    const policy = defaultPolicy(input());
+    for (const dir of ['.ssh', '.aws', '.config/gcloud', '.kube', '.gnupg', '.mozilla', '.docker'])
+      expect(policy.denyDirs).toContain(join(home, dir));
+    for (const file of ['.npmrc', '.pypirc', '.bash_history', '.docker/config.json'])
+      expect(policy.denyFiles).toContain(join(home, file));
+    expect(policy.hideDirs).toEqual([join(root, 'data')]);
+  });
+
+  it('writes only its state folder and private tmp by default, with no network', () => {
+    const policy = defaultPolicy(input());
+    expect(policy.write).toEqual([]);
+    expect(policy.allowWrite).toEqual([]);
+    expect(policy.network).toEqual({ mode: 'none', hosts: [] });
+    expect(summarize(policy, home).write).toEqual([policy.stateFolder, '/tmp (private)']);
+  });
+
+  it('grants its roots, folder arguments and the launcher cache, and opens the registry for a launcher', () => {
+    const work = join(home, 'work');
+    const policy = defaultPolicy(
+      input({ launcher: 'npx', args: ['-y', 'pkg', work, '/etc/hostname'], roots: [`file://${work}`] }),
+    );
+    expect(policy.write).toEqual([work, join(home, '.npm')]);
+    expect(policy.network.mode).toBe('open');
+    expect(policy.network.hosts).toEqual(['registry.npmjs.org']);
+    expect(policy.network.reason).toContain('registry.npmjs.org');
+  });
+
+  it('lays what the person allowed over the defaults, ~ expanded', () => {
+    const policy = defaultPolicy(
+      input({
+        config: { allowRead: ['~/.aws/config'], allowWrite: ['~/work'], allowHosts: ['api.github.com'] },
+      }),
+    );
+    expect(policy.allowRead).toEqual([join(home, '.aws/config')]);
+    expect(policy.allowWrite).toEqual([join(home, 'work')]);
+    expect(policy.network).toMatchObject({ mode: 'open', hosts: ['api.github.com'] });
+  });
+
+  it('never takes / or a file for a folder argument', () => {
+    expect(folderArguments(['/', '/etc/hostname', 'relative', `--root=${home}`], home)).toEqual([home]);
+  });
+
+  it("re-exposes a bundle's own folder inside the hidden data folder", () => {
+    const bundle = join(root, 'data/bundles/acme');
+    mkdirSync(bundle, { recursive: true });
+    const policy = defaultPolicy(input({ args: [join(bundle, 'server/index.js')] }));
+    expect(policy.exposeDirs).toEqual([bundle]);
+  });
+
+  it('keeps a program or marker under the private /tmp readable, and a granted /tmp folder writable', () => {
+    const dir = mkdtempSync('/tmp/mcp-policy-test-');
+    const script = join(dir, 'server.mjs');
+    writeFileSync(script, '');
+    expect(defaultPolicy(input({ command: script })).exposeDirs).toEqual([dir]);
+    expect(defaultPolicy(input({ args: [join(dir, 'marker-to-come')] })).exposeDirs).toEqual([dir]);
+    const granted = defaultPolicy(input({ args: [script, dir] }));
+    expect(granted.write).toEqual([dir]);
+    expect(granted.exposeDirs).toEqual([]);
+  });
+
+  it('shows the home folder as ~', () => {
+    const summary = summarize(defaultPolicy(input()), home);
+    expect(summary.denyRead).toContain('~/.ssh');
+    expect(summary.denyRead).toContain('~/.npmrc');
+  });
+});
