@@ -126,7 +126,8 @@ export default tseslint.config(
             { group: ['**/electron/**'], message: 'The renderer reaches the host only through window.host.' },
             {
               regex: '^@modelcontextprotocol/(?!ext-apps/app-bridge$)',
-              message: 'renderer/src/features/apps/bridge may import only @modelcontextprotocol/ext-apps/app-bridge.',
+              message:
+                'renderer/src/features/apps/bridge may import only @modelcontextprotocol/ext-apps/app-bridge.',
             },
           ],
         },
