@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type {
   SandboxConfig,
@@ -164,18 +164,21 @@ function bundleFolders(input: PolicyInput): string[] {
 }
 
 /**
- * The sandbox's /tmp is private: a program or script the command names under
- * the host's /tmp (its file's folder, or the folder itself) stays readable.
+ * The sandbox's /tmp is private: a program, script or working folder the
+ * entry names under the host's /tmp stays readable with the whole top-level
+ * folder it is in (a checkout or an unpacked package: its node_modules and
+ * siblings are what its imports resolve to). Secrets inside it stay masked:
+ * these are mounted before the masks (bwrap-launch.ts).
  */
 function tmpFolders(input: PolicyInput): string[] {
   const found: string[] = [];
-  for (const text of [input.command, ...input.args]) {
+  for (const text of [input.command, ...input.args, ...(input.cwd !== undefined ? [input.cwd] : [])]) {
     if (!text.startsWith('/tmp/')) continue;
+    const top = join('/tmp', text.slice('/tmp/'.length).split('/')[0] ?? '');
     // A file, or one still to come (a marker another program creates): its folder, where it exists.
-    if (isDir(text)) found.push(text);
-    else if (isDir(dirname(text))) found.push(dirname(text));
+    if (top !== '/tmp' && isDir(top)) found.push(top);
   }
-  return found.filter((dir) => dir !== '/tmp');
+  return unique(found);
 }
 
 const within = (path: string, dirs: readonly string[]): boolean =>

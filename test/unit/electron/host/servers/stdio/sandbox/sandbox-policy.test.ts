@@ -7,6 +7,7 @@ import {
   summarize,
   type PolicyInput,
 } from '../../../../../../../electron/host/servers/stdio/sandbox/sandbox-policy.js';
+import { bwrapArguments } from '../../../../../../../electron/host/servers/stdio/sandbox/bwrap-launch.js';
 
 const root = mkdtempSync('/var/tmp/mcp-policy-test-');
 const home = join(root, 'home');
@@ -89,6 +90,24 @@ describe('default sandbox policy', () => {
     const granted = defaultPolicy(input({ args: [script, dir] }));
     expect(granted.write).toEqual([dir]);
     expect(granted.exposeDirs).toEqual([]);
+  });
+
+  it('keeps the whole /tmp checkout a program runs from readable (its node_modules), with its secrets still masked', () => {
+    const checkout = mkdtempSync('/tmp/mcp-policy-checkout-');
+    const script = join(checkout, 'node_modules/some-server/dist/index.js');
+    mkdirSync(join(checkout, 'node_modules/some-server/dist'), { recursive: true });
+    writeFileSync(script, '');
+    const tmpHome = join(checkout, 'home');
+    mkdirSync(join(tmpHome, '.ssh'), { recursive: true });
+    const policy = defaultPolicy(input({ command: 'node', args: [script], home: tmpHome }));
+    expect(policy.exposeDirs).toEqual([checkout]);
+    expect(policy.denyDirs).toContain(join(tmpHome, '.ssh'));
+    // bwrap applies mounts in order: the checkout first, the mask over its .ssh after it.
+    const args = bwrapArguments(policy);
+    const exposed = args.findIndex((a, i) => a === checkout && args[i - 1] === '--ro-bind-try');
+    const masked = args.indexOf(join(tmpHome, '.ssh'));
+    expect(exposed).toBeGreaterThan(args.indexOf('/tmp'));
+    expect(masked).toBeGreaterThan(exposed);
   });
 
   it('shows the home folder as ~', () => {
