@@ -111,7 +111,7 @@ export class StdioServerTransport implements ServerTransport {
             home,
             networkDenied: policy.network.mode === 'none',
             hidden: policy.hideDirs,
-            own: [policy.stateFolder, ...policy.exposeDirs],
+            own: [policy.stateFolder, ...policy.exposeDirs, ...policy.tmpDirs],
           },
           (what) => {
             // Each attempt is logged once; a burst of them also gives one grouped line.

@@ -19,14 +19,13 @@ export function bwrapArguments(policy: SandboxPolicy, cwd?: string): string[] {
   args.push('--bind', policy.privateTmp, '/tmp');
   // What the entry runs from under the host's /tmp stays readable (the private /tmp hides the rest);
   // mounted before the masks below, so a secret folder inside it stays masked.
-  const inTmp = (path: string) => path.startsWith('/tmp/');
-  for (const path of policy.exposeDirs.filter(inTmp)) args.push('--ro-bind-try', path, path);
-  if (cwd !== undefined && inTmp(cwd)) args.push('--ro-bind-try', cwd, cwd);
+  for (const path of policy.tmpDirs) args.push('--ro-bind-try', path, path);
+  if (cwd !== undefined && cwd.startsWith('/tmp/')) args.push('--ro-bind-try', cwd, cwd);
   for (const path of policy.write) args.push('--bind-try', path, path);
   for (const path of policy.denyDirs) args.push('--perms', '0000', '--tmpfs', path);
   for (const path of policy.denyFiles) args.push('--ro-bind-try', '/dev/null', path);
   for (const path of policy.hideDirs) args.push('--tmpfs', path);
-  for (const path of policy.exposeDirs.filter((p) => !inTmp(p))) args.push('--ro-bind-try', path, path);
+  for (const path of policy.exposeDirs) args.push('--ro-bind-try', path, path);
   for (const path of policy.allowRead) args.push('--ro-bind-try', path, path);
   for (const path of policy.allowWrite) args.push('--bind-try', path, path);
   args.push('--bind', policy.stateFolder, policy.stateFolder);

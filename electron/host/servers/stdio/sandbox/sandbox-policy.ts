@@ -23,6 +23,12 @@ export interface SandboxPolicy {
   hideDirs: string[];
   /** Read-only inside a hidden folder: the server's own bundle files. */
   exposeDirs: string[];
+  /**
+   * Read-only under the private /tmp: the top-level folders the entry runs
+   * from (mounted before the masks, so the app's data folder and secrets
+   * inside them stay hidden).
+   */
+  tmpDirs: string[];
   /** Writable, granted by the defaults (its roots, folder arguments, launcher caches). */
   write: string[];
   /** Writable, allowed explicitly by the person. */
@@ -212,7 +218,8 @@ export function defaultPolicy(input: PolicyInput): SandboxPolicy {
     ),
     hideDirs: [input.appDataDir],
     // Read-only, unless granted for writing already (a later read-only mount would win).
-    exposeDirs: unique([...bundleFolders(input), ...tmpFolders(input)]).filter((dir) => !within(dir, write)),
+    exposeDirs: bundleFolders(input).filter((dir) => !within(dir, write)),
+    tmpDirs: tmpFolders(input).filter((dir) => !within(dir, write)),
     write,
     allowWrite: unique(absolute(config?.allowWrite)),
     allowRead: unique(absolute(config?.allowRead)),

@@ -85,11 +85,11 @@ describe('default sandbox policy', () => {
     const dir = mkdtempSync('/tmp/mcp-policy-test-');
     const script = join(dir, 'server.mjs');
     writeFileSync(script, '');
-    expect(defaultPolicy(input({ command: script })).exposeDirs).toEqual([dir]);
-    expect(defaultPolicy(input({ args: [join(dir, 'marker-to-come')] })).exposeDirs).toEqual([dir]);
+    expect(defaultPolicy(input({ command: script })).tmpDirs).toEqual([dir]);
+    expect(defaultPolicy(input({ args: [join(dir, 'marker-to-come')] })).tmpDirs).toEqual([dir]);
     const granted = defaultPolicy(input({ args: [script, dir] }));
     expect(granted.write).toEqual([dir]);
-    expect(granted.exposeDirs).toEqual([]);
+    expect(granted.tmpDirs).toEqual([]);
   });
 
   it('keeps the whole /tmp checkout a program runs from readable (its node_modules), with its secrets still masked', () => {
@@ -100,7 +100,7 @@ describe('default sandbox policy', () => {
     const tmpHome = join(checkout, 'home');
     mkdirSync(join(tmpHome, '.ssh'), { recursive: true });
     const policy = defaultPolicy(input({ command: 'node', args: [script], home: tmpHome }));
-    expect(policy.exposeDirs).toEqual([checkout]);
+    expect(policy.tmpDirs).toEqual([checkout]);
     expect(policy.denyDirs).toContain(join(tmpHome, '.ssh'));
     // bwrap applies mounts in order: the checkout first, the mask over its .ssh after it.
     const args = bwrapArguments(policy);
