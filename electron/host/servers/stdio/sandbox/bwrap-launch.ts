@@ -38,6 +38,12 @@ export function sandboxedLaunch(launch: StdioLaunch, policy: SandboxPolicy, bwra
     ...launch,
     command: bwrap,
     args: [...bwrapArguments(policy, launch.cwd), '--', launch.command, ...launch.args],
-    env: { ...launch.env, TMPDIR: '/tmp', MCP_HOST_STATE_DIR: policy.stateFolder },
+    env: {
+      // .NET single-file servers unpack themselves into a writable folder (the home is read-only).
+      DOTNET_BUNDLE_EXTRACT_BASE_DIR: '/tmp',
+      ...launch.env,
+      TMPDIR: '/tmp',
+      MCP_HOST_STATE_DIR: policy.stateFolder,
+    },
   };
 }
