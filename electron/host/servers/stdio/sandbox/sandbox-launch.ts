@@ -119,8 +119,14 @@ export async function sandboxStart(
   }
   // The program as found on the PATH: its folder may be one the sandbox hides (a tool under /tmp).
   const found = { ...launch, command: await mustExist(launch) };
-  // The launch as resolved: ${env:…} expanded in the arguments that may name granted folders.
-  const resolved = { ...config, command: found.command, args: [...launch.args], cwd: launch.cwd };
+  // The launch as resolved: ${env:…} expanded in the arguments that may name granted folders, and
+  // the folder it runs in (the host's own when the entry names none: relative paths resolve there).
+  const resolved = {
+    ...config,
+    command: found.command,
+    args: [...launch.args],
+    cwd: launch.cwd ?? process.cwd(),
+  };
   const launcher = launcherName(config);
   const policy = policyFor(resolved, services, identity, name, launcher);
   await mkdir(policy.stateFolder, { recursive: true, mode: 0o700 });
