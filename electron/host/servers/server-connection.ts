@@ -238,8 +238,9 @@ export class ServerConnection extends ConnectionLifecycle {
   async setRoots(roots: readonly string[]): Promise<void> {
     this.config = { ...this.config, roots: [...roots] };
     // A sandboxed server may write only the folders mounted at its start: it starts again with the new ones.
-    const now = this.snapshot();
-    if (now.sandbox?.state === 'on' && (now.status === 'connected' || now.status === 'connecting')) {
+    const { status } = this.state;
+    const running = status === 'connected' || status === 'connecting';
+    if (running && this.transport.facts(status).sandbox?.state === 'on') {
       this.output.note('Roots changed: restarting the server so its sandbox lets it use them', 'info');
       await this.restart();
       return;
