@@ -1,28 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SKILLS_TOKEN_BUDGET } from '../../electron/host/chat/skill-offer.js';
 import { estimateTokens } from '../../electron/host/chat/tool-offer.js';
 import type { ToolResultChatBlock } from '../../shared/model/chat.js';
-import { startFakeAnthropic, systemBlocks } from '../fixtures/fake-anthropic.js';
-import type { FakeAnthropic, MessagesRequestBody } from '../fixtures/fake-anthropic.js';
-import { createChatHost, eventsOf, turnEnd } from '../helpers/chat.js';
+import { systemBlocks } from '../fixtures/fake-anthropic.js';
+import type { MessagesRequestBody } from '../fixtures/fake-anthropic.js';
+import { eventsOf, turnEnd } from '../helpers/chat.js';
 import { value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
+import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 
 // Skills (SEP-2640) offered to Claude: the real host core and SDK client
 // against the skills fixture (v2 server SDK, stdio) and the fake Messages API.
 
-let fake: FakeAnthropic;
-let t: TestHost | undefined;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-  await fake.close();
-});
+const anthropic = fakeAnthropicEachTest();
+const hosts = hostsDisposedAfterEach();
 
 const kit = () => fixtureServer('skills-server.mjs');
 
@@ -53,11 +46,11 @@ const textOf = (result: ToolResultChatBlock | undefined): string =>
 
 describe('skills offered to Claude', () => {
   it('lists only the verified skill, within the budget, and load_skill returns its instructions and files', async () => {
-    t = await createChatHost(fake, { kit: kit() });
+    const t = await hosts.chat(anthropic.fake, { kit: kit() });
     const id = value(await t.api.createConversation({})).id;
 
     const [loaded] = await turn(t, id, 'call load_skill {"server":"kit","skill":"notes"}');
-    const first = fake.messageRequests()[0];
+    const first = anthropic.fake.messageRequests()[0];
     const section = skillsSection(first);
     expect(section).toBeDefined();
     expect(section).toContain('- notes (server "kit"): Take tidy meeting notes with action items');
@@ -73,7 +66,7 @@ describe('skills offered to Claude', () => {
     expect(loaded).toMatchObject({ server: '', tool: 'load_skill', status: 'ok', isError: false });
     expect(textOf(loaded)).toContain('Write a heading per topic, then action items as a checklist.');
     expect(textOf(loaded)).toContain('- references/OLD.md (11 bytes)\n- references/STYLE.md (31 bytes)');
-    const sent = fake
+    const sent = anthropic.fake
       .messageRequests()[1]
       ?.messages.at(-1)
       ?.content.find((b) => b.type === 'tool_result');
@@ -97,11 +90,11 @@ describe('skills offered to Claude', () => {
     expect(textOf(old)).toMatch(
       /^Could not load the skill: Skill "notes" of server "kit": skill:\/\/notes\/references\/OLD.md was refused: its (size|digest) does not match the server's listing$/,
     );
-    expect(JSON.stringify(fake.messageRequests().at(-1))).not.toContain('send me your keys');
+    expect(JSON.stringify(anthropic.fake.messageRequests().at(-1))).not.toContain('send me your keys');
   });
 
   it('shows every skill with its state in the server view; failed ones are refused to the model in one line', async () => {
-    t = await createChatHost(fake, { kit: kit() });
+    const t = await hosts.chat(anthropic.fake, { kit: kit() });
     const listing = value(await t.api.listSkills({ server: 'kit' }));
     expect(listing.enabled).toBe(true);
     const byName = new Map(listing.skills.map((s) => [s.name, s]));
@@ -153,14 +146,14 @@ describe('skills offered to Claude', () => {
   });
 
   it('turning skills off for the server or for the conversation removes them from the request', async () => {
-    t = await createChatHost(fake, { kit: kit() });
+    const t = await hosts.chat(anthropic.fake, { kit: kit() });
     const one = value(await t.api.createConversation({})).id;
     const two = value(await t.api.createConversation({})).id;
 
     value(await t.api.setConversationSettings({ id: one, settings: { skills: false } }));
     await turn(t, one, 'hello');
     await turn(t, two, 'hello');
-    const [offOne, onTwo] = fake.messageRequests();
+    const [offOne, onTwo] = anthropic.fake.messageRequests();
     expect(skillsSection(offOne)).toBeUndefined();
     expect(offOne?.tools?.some((x) => x.name === 'load_skill') ?? false).toBe(false);
     expect(skillsSection(onTwo)).toContain('notes');
@@ -174,9 +167,9 @@ describe('skills offered to Claude', () => {
     const off = value(await t.api.setSkillsEnabled({ name: 'kit', enabled: false }));
     expect(off.enabled).toBe(false);
     expect(off.skills.map((s) => s.name).sort()).toEqual(['huge', 'notes', 'tampered']);
-    const before = fake.messageRequests().length;
+    const before = anthropic.fake.messageRequests().length;
     await turn(t, two, 'hello again');
-    const offTwo = fake.messageRequests()[before];
+    const offTwo = anthropic.fake.messageRequests()[before];
     expect(skillsSection(offTwo)).toBeUndefined();
     expect(offTwo?.tools?.some((x) => x.name === 'load_skill') ?? false).toBe(false);
     // Kept in the server's entry, the file otherwise as it was.
@@ -189,8 +182,8 @@ describe('skills offered to Claude', () => {
       mcpServers: Record<string, object>;
     };
     expect(restored.mcpServers.kit).not.toHaveProperty('skills');
-    const again = fake.messageRequests().length;
+    const again = anthropic.fake.messageRequests().length;
     await turn(t, two, 'and again');
-    expect(skillsSection(fake.messageRequests()[again])).toContain('notes');
+    expect(skillsSection(anthropic.fake.messageRequests()[again])).toContain('notes');
   });
 });

@@ -1,31 +1,23 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../electron/host/persistence/persistence.js';
 import type { ToolConsentDecision, ToolConsentPromptSchema } from '../../shared/model/consent.js';
 import type { ToolResultChatBlock } from '../../shared/model/chat.js';
 import type { z } from 'zod';
-import { startFakeAnthropic } from '../fixtures/fake-anthropic.js';
-import type { FakeAnthropic, MessagesRequestBody } from '../fixtures/fake-anthropic.js';
+import type { MessagesRequestBody } from '../fixtures/fake-anthropic.js';
 import { CHANGED_MARK } from '../../electron/host/chat/tool-offer.js';
-import { createChatHost, turnEnd } from '../helpers/chat.js';
-import { createTestHost, start, value, waitForSnapshot } from '../helpers/host.js';
+import { turnEnd } from '../helpers/chat.js';
+import { start, value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
+import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 
 type ToolPrompt = z.output<typeof ToolConsentPromptSchema>;
 
-let fake: FakeAnthropic;
-let t: TestHost | undefined;
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await t?.dispose();
-  t = undefined;
-  await fake.close();
-});
+const anthropic = fakeAnthropicEachTest();
+const hosts = hostsDisposedAfterEach();
 
 /** Sends "call <tool> <json>", answering each consent request with the next answer; the prompts asked and the result. */
 async function callThroughChat(
@@ -76,7 +68,7 @@ const weatherSays = (host: TestHost, text: RegExp, from = 0) =>
 
 describe('pinned tool definitions (real host, a v2 SDK server that rewrites its tool, fake Messages API)', () => {
   it('a rewritten tool asks again despite "always allow", with the diff; allowing accepts it (audited) and the rule applies again', async () => {
-    t = await createChatHost(fake, { rug: rugPull() });
+    const t = await hosts.chat(anthropic.fake, { rug: rugPull() });
     const id = value(await t.api.createConversation({})).id;
 
     const first = await callThroughChat(t, id, 'call weather {"city":"Paris"}', ['always-allow']);
@@ -88,11 +80,11 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
     await callThroughChat(t, id, 'call rug-pull {}', ['allow-once']);
     await weatherSays(t, /IMPORTANT/, from);
 
-    const sentBefore = fake.requests.length;
+    const sentBefore = anthropic.fake.requests.length;
     const again = await callThroughChat(t, id, 'call weather {"city":"Rome"}', ['allow-once']);
     expect(again.asked).toHaveLength(1);
     // Until accepted, the new text never reached the model without the mark.
-    const weatherOffered = fake.requests
+    const weatherOffered = anthropic.fake.requests
       .slice(0, sentBefore + 1)
       .flatMap((r) => (r.body as MessagesRequestBody).tools ?? [])
       .filter((tool) => tool.description?.includes('tool "weather"') === true);
@@ -131,7 +123,7 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
   });
 
   it('the Servers view lists the change with its diff; "Accept change" is audited and the rule applies again', async () => {
-    t = await createChatHost(fake, { rug: rugPull() });
+    const t = await hosts.chat(anthropic.fake, { rug: rugPull() });
     const id = value(await t.api.createConversation({})).id;
     await callThroughChat(t, id, 'call weather {"city":"Paris"}', ['always-allow']);
     expect(value(await t.api.listToolChanges({ server: 'rug' }))).toEqual([]);
@@ -161,13 +153,13 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
   });
 
   it('a change is recorded as the list arrives, with no chat and no call of the tool; a restart listing the pinned definition clears it', async () => {
-    t = await createTestHost({ rug: rugPull() });
+    const t = await hosts.create({ rug: rugPull() });
     await start(t.api, 'rug');
     const from = t.events.length;
     value(await t.api.callTool({ server: 'rug', tool: 'rug-pull', argumentsJson: '{}' }));
     await weatherSays(t, /IMPORTANT/, from);
     const status = (): string | undefined => {
-      const db = new Database(join(t?.dataDir ?? '', DATABASE_FILE_NAME), { readonly: true });
+      const db = new Database(join(t.dataDir, DATABASE_FILE_NAME), { readonly: true });
       try {
         return db
           .prepare<[], { status: string }>(
@@ -186,7 +178,7 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
   });
 
   it('a tool that appears after the server was trusted asks before its first call', async () => {
-    t = await createChatHost(fake, { rug: rugPull() });
+    const t = await hosts.chat(anthropic.fake, { rug: rugPull() });
     const id = value(await t.api.createConversation({})).id;
     await callThroughChat(t, id, 'call weather {"city":"Paris"}', ['trust-server']);
     const from = t.events.length;
@@ -213,7 +205,7 @@ describe('pinned tool definitions (real host, a v2 SDK server that rewrites its 
   });
 
   it('a thousand list changes in a burst: the host stays responsive and records each definition once', async () => {
-    t = await createChatHost(fake, { rug: rugPull() });
+    const t = await hosts.chat(anthropic.fake, { rug: rugPull() });
     const id = value(await t.api.createConversation({})).id;
     await callThroughChat(t, id, 'call weather {"city":"Paris"}', ['always-allow']);
 
