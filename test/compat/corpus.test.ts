@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byTransport } from '../../shared/model/config.js';
 import type { ServerConfig } from '../../shared/model/config.js';
 import type { ServerSnapshot } from '../../shared/model/server.js';
 import { createTestHost, start } from '../helpers/host.js';
@@ -17,6 +18,13 @@ const corpus = readCorpus();
 const python = pythonCorpusHere();
 const scratch = tempDir();
 const configs = corpusConfigs(scratch);
+/**
+ * The suite runs twice (package.json `test:compat`): with every local server
+ * in the OS sandbox, as the app runs them, and with the sandbox turned off for
+ * each (vitest.compat.unsandboxed.config.ts), so a difference is the sandbox's.
+ */
+const sandboxed = process.env.COMPAT_SANDBOX !== 'off';
+const mode = sandboxed ? 'sandboxed' : 'not sandboxed';
 /** Every server of both halves, in one list: npm first, then Python. */
 const all = [
   ...corpus.map((s) => ({
@@ -48,7 +56,7 @@ beforeAll(async () => {
     true,
   );
   http = await startHttpServers(python, scratch);
-  allConfigs = { ...configs, ...pythonConfigs(python, scratch, http) };
+  allConfigs = withSandbox({ ...configs, ...pythonConfigs(python, scratch, http) }, sandboxed);
   // The reference: a bare SDK client, one server at a time.
   for (const server of all) {
     const config = allConfigs[server.name];
@@ -68,7 +76,7 @@ afterAll(async () => {
   await http?.stop();
 });
 
-describe(`the compatibility corpus (${String(corpus.length)} real servers from npm, ${String(python.servers.length)} Python servers)`, () => {
+describe(`the compatibility corpus (${String(corpus.length)} real servers from npm, ${String(python.servers.length)} Python servers, ${mode})`, () => {
   it('has at least 15 servers of several SDK ages', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(15);
     const sdks = corpus.map((s) => sdkOf(s));
@@ -123,7 +131,7 @@ describe(`the compatibility corpus (${String(corpus.length)} real servers from n
             : `${snapshot?.status ?? '?'}: ${snapshot?.error ?? ''}`,
       };
     });
-    report(rows, hostMs);
+    report(rows, hostMs, mode);
     for (const [i, server] of all.entries()) {
       const snapshot = snapshots[i];
       const reference = bare.get(server.name);
@@ -138,6 +146,16 @@ describe(`the compatibility corpus (${String(corpus.length)} real servers from n
         .soft(snapshot?.tools.map((tool) => tool.name).sort(), server.name)
         .toEqual([...reference.tools].sort());
       expect.soft(snapshot?.protocolVersion, `${server.name}: protocol`).toBe(reference.protocolVersion);
+    }
+  });
+
+  it(`runs every local server ${mode}, and says so in its view`, () => {
+    for (const [i, server] of all.entries()) {
+      const config = allConfigs[server.name];
+      if (config === undefined || !('command' in config)) continue;
+      const sandbox = snapshots[i]?.sandbox;
+      expect.soft(sandbox?.state, `${server.name}: ${sandbox?.reason ?? ''}`).toBe(sandboxed ? 'on' : 'off');
+      if (!sandboxed) expect.soft(sandbox?.reason, server.name).toBe('turned off for this server');
     }
   });
 
@@ -166,15 +184,29 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-function report(rows: Record<string, string | number>[], ms: number): void {
+/** The entries as given, each local one with the sandbox turned off when `on` is false. */
+function withSandbox(configs: Record<string, ServerConfig>, on: boolean): Record<string, ServerConfig> {
+  if (on) return configs;
+  return Object.fromEntries(
+    Object.entries(configs).map(([name, config]) => [
+      name,
+      byTransport<ServerConfig>(config, {
+        stdio: (local) => ({ ...local, sandbox: { ...local.sandbox, enabled: false } }),
+        http: (remote) => remote,
+      }),
+    ]),
+  );
+}
+
+function report(rows: Record<string, string | number>[], ms: number, how: string): void {
   const headers = Object.keys(rows[0] ?? {});
   const lines = [
     `| ${headers.join(' | ')} |`,
     `| ${headers.map(() => '---').join(' | ')} |`,
     ...rows.map((row) => `| ${headers.map((h) => String(row[h])).join(' | ')} |`),
   ];
-  const text = `${lines.join('\n')}\n\nAll ${String(rows.length)} started together through the host: ${String(Math.round(ms))} ms until every one had settled.\n`;
+  const text = `${lines.join('\n')}\n\nAll ${String(rows.length)} started together through the host, ${how}: ${String(Math.round(ms))} ms until every one had settled.\n`;
   console.log(`\n${text}`);
   mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/compat-corpus.md', text);
+  writeFileSync(`test-results/compat-corpus${sandboxed ? '' : '-unsandboxed'}.md`, text);
 }
