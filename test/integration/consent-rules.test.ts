@@ -2,13 +2,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../electron/host/persistence/persistence.js';
-import { NodePlatform } from '../../electron/host/node-platform.js';
-import type { AttentionNote } from '../../electron/host/platform.js';
-import type { ToolConsentDecision } from '../../shared/model/consent.js';
-import type { ToolResultChatBlock } from '../../shared/model/chat.js';
 import { eventsOf, turnEnd, waitForEvent } from '../helpers/chat.js';
 import { value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
+import { NodePlatform } from '../../electron/host/node-platform.js';
+import { callThroughChat } from '../helpers/chat-consent.js';
+import { RecordingPlatform } from '../helpers/recording-platform.js';
 import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 import { everything, fixtureServer, tempDir } from '../helpers/servers.js';
 
@@ -20,55 +19,6 @@ let t: TestHost | undefined;
 
 const newConversation = async (host: TestHost): Promise<string> =>
   value(await host.api.createConversation({})).id;
-
-/**
- * Sends "call <tool> <json>" and plays the turn out: each consent request it
- * raises is answered with the next of `answers`. Returns the consent
- * requests raised and the stored result block of the call.
- */
-async function callThroughChat(
-  host: TestHost,
-  conversationId: string,
-  text: string,
-  answers: ToolConsentDecision[] = [],
-) {
-  const from = host.events.length;
-  const pending = [...answers];
-  const off = host.host.onEvent((event, payload) => {
-    if (event !== 'consentRequested') return;
-    const decision = pending.shift();
-    if (decision === undefined) return;
-    const { id } = payload as { id: string };
-    setImmediate(() => {
-      void host.api.answerConsent({ id, answer: { decision } });
-    });
-  });
-  try {
-    const { turnId } = value(await host.api.sendMessage({ conversationId, text }));
-    const end = await turnEnd(host, turnId, from);
-    expect(end.state).toBe('done');
-    const asked = host.events
-      .slice(from)
-      .filter((e) => e.event === 'consentRequested')
-      .map((e) => e.payload as { prompt: Record<string, unknown> });
-    const messages = value(await host.api.getConversation({ id: conversationId })).messages;
-    const result = messages
-      .filter((m) => m.turnId === turnId)
-      .flatMap((m) => m.blocks)
-      .find((b): b is ToolResultChatBlock => b.type === 'tool_result');
-    return { asked, result, turnId };
-  } finally {
-    off();
-  }
-}
-
-/** A NodePlatform that records the notifications the host asks for. */
-class RecordingPlatform extends NodePlatform {
-  readonly notes: AttentionNote[] = [];
-  override requestAttention(note: AttentionNote): void {
-    this.notes.push(note);
-  }
-}
 
 const rulesOf = async (host: TestHost) => value(await host.api.listPolicies({}));
 
@@ -169,7 +119,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
     // A tool with no annotations at all asks.
     const plain = await callThroughChat(t, id, 'call plain {}', ['allow-once']);
     expect(plain.asked).toHaveLength(1);
-    expect(plain.asked[0]?.prompt.annotationsChanged).toBeUndefined();
+    expect(plain.asked[0]?.annotationsChanged).toBeUndefined();
 
     const from = t.events.length;
     await callThroughChat(t, id, 'call flip {}', ['allow-once']);
@@ -182,7 +132,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
     );
     const lookup = await callThroughChat(t, id, 'call lookup {}', ['deny']);
     expect(lookup.asked).toHaveLength(1);
-    expect(lookup.asked[0]?.prompt).toMatchObject({
+    expect(lookup.asked[0]).toMatchObject({
       annotations: { readOnlyHint: false, destructiveHint: true },
       annotationsChanged: { before: { readOnlyHint: true } },
     });
@@ -297,7 +247,7 @@ describe('consent rules (real host, server-everything and fixtures, fake Message
 
     const call = await callThroughChat(t, id, 'call echo {"message":"x"}', ['always-allow']);
     expect(call.asked).toHaveLength(1);
-    expect(call.asked[0]?.prompt.rulesUnavailable).toMatch(/damaged/);
+    expect(call.asked[0]?.rulesUnavailable).toMatch(/damaged/);
     // The answer allowed this call only: no rule was made.
     expect(call.result).toMatchObject({ status: 'ok', allowedBy: 'user' });
     const listed = await rulesOf(t);

@@ -3,58 +3,16 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../electron/host/persistence/persistence.js';
-import type { ToolConsentDecision, ToolConsentPromptSchema } from '../../shared/model/consent.js';
-import type { ToolResultChatBlock } from '../../shared/model/chat.js';
-import type { z } from 'zod';
 import type { MessagesRequestBody } from '../fixtures/fake-anthropic.js';
 import { CHANGED_MARK } from '../../electron/host/chat/tool-offer.js';
-import { turnEnd } from '../helpers/chat.js';
 import { start, value, waitForSnapshot } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
+import { callThroughChat } from '../helpers/chat-consent.js';
 import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
-
-type ToolPrompt = z.output<typeof ToolConsentPromptSchema>;
 
 const anthropic = fakeAnthropicEachTest();
 const hosts = hostsDisposedAfterEach();
-
-/** Sends "call <tool> <json>", answering each consent request with the next answer; the prompts asked and the result. */
-async function callThroughChat(
-  host: TestHost,
-  conversationId: string,
-  text: string,
-  answers: ToolConsentDecision[] = [],
-) {
-  const from = host.events.length;
-  const pending = [...answers];
-  const off = host.host.onEvent((event, payload) => {
-    if (event !== 'consentRequested') return;
-    const decision = pending.shift();
-    if (decision === undefined) return;
-    const { id } = payload as { id: string };
-    setImmediate(() => {
-      void host.api.answerConsent({ id, answer: { decision } });
-    });
-  });
-  try {
-    const { turnId } = value(await host.api.sendMessage({ conversationId, text }));
-    const end = await turnEnd(host, turnId, from);
-    expect(end.state).toBe('done');
-    const asked = host.events
-      .slice(from)
-      .filter((e) => e.event === 'consentRequested')
-      .map((e) => (e.payload as { prompt: ToolPrompt }).prompt);
-    const messages = value(await host.api.getConversation({ id: conversationId })).messages;
-    const result = messages
-      .filter((m) => m.turnId === turnId)
-      .flatMap((m) => m.blocks)
-      .find((b): b is ToolResultChatBlock => b.type === 'tool_result');
-    return { asked, result };
-  } finally {
-    off();
-  }
-}
 
 const rugPull = () => fixtureServer('rug-pull-server.mjs');
 const weatherSays = (host: TestHost, text: RegExp, from = 0) =>
