@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import type { HostErrorValue } from '../../../../shared/ipc/result.js';
 import { originOf } from '../../../../shared/model/settings.js';
 import { useChat, useChatActions } from '../chat/chat-context.js';
 import { Spinner } from '../../common/spinner.js';
+import { SaveOutcome, UrlSettingForm, useSettingSave } from './setting-save.js';
 
 /** The Messages API endpoint and the model, picked from the models API when it answers. */
 export function ConnectionSection() {
@@ -12,12 +12,13 @@ export function ConnectionSection() {
   const keySet = settings?.apiKey.set;
   /** The saved key belongs to another host: it is not sent to this base URL until allowed. */
   const heldFor = settings?.apiKey.heldFor;
-  const { saveSettings, loadModels } = useChatActions();
+  const { loadModels } = useChatActions();
   // undefined until the person edits: the field shows the host's value.
   const [draft, setDraft] = useState<string>();
   const baseUrl = draft ?? settings?.baseUrl ?? '';
-  const [error, setError] = useState<HostErrorValue>();
-  const [saved, setSaved] = useState<string>();
+  const { save, error, saved } = useSettingSave(() => {
+    setDraft(undefined);
+  });
   const urlId = useId();
   const modelId = useId();
 
@@ -26,17 +27,6 @@ export function ConnectionSection() {
     if (settings) void loadModels();
   }, [keySet, settings?.baseUrl]); // eslint-disable-line react-hooks/exhaustive-deps -- see above
 
-  const save = (update: { baseUrl?: string; model?: string; allowKeyFor?: string }, what: string) => {
-    setError(undefined);
-    setSaved(undefined);
-    void saveSettings(update).then((result) => {
-      if (result.ok) {
-        setSaved(what);
-        setDraft(undefined);
-      } else setError(result.error);
-    });
-  };
-
   const options = models?.models ?? [];
   const current = settings?.model;
   const known = options.some((m) => m.id === current);
@@ -44,34 +34,17 @@ export function ConnectionSection() {
   return (
     <section className="card settings-card" aria-labelledby={`${urlId}-title`}>
       <h2 id={`${urlId}-title`}>Model and endpoint</h2>
-      <form
-        className="settings-card__row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save({ baseUrl: baseUrl.trim() }, 'Base URL saved.');
+      <UrlSettingForm
+        id={urlId}
+        label="Base URL"
+        value={baseUrl}
+        current={settings?.baseUrl}
+        saveLabel="Save"
+        onChange={setDraft}
+        onSave={(url) => {
+          save({ baseUrl: url }, 'Base URL saved.');
         }}
-      >
-        <label htmlFor={urlId} className="field__label">
-          Base URL
-        </label>
-        <input
-          id={urlId}
-          type="url"
-          className="field__control mono"
-          spellCheck={false}
-          value={baseUrl}
-          onChange={(event) => {
-            setDraft(event.target.value);
-          }}
-        />
-        <button
-          type="submit"
-          className="btn"
-          disabled={settings === undefined || baseUrl.trim() === settings.baseUrl}
-        >
-          Save
-        </button>
-      </form>
+      />
       <div className="settings-card__row">
         <label htmlFor={modelId} className="field__label">
           Model
@@ -122,16 +95,7 @@ export function ConnectionSection() {
           </button>
         </p>
       )}
-      {error && (
-        <div className="inline-alert" role="alert">
-          {error.message}
-        </div>
-      )}
-      {saved !== undefined && (
-        <p className="settings-card__ok" role="status">
-          {saved}
-        </p>
-      )}
+      <SaveOutcome error={error} saved={saved} />
     </section>
   );
 }

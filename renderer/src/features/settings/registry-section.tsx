@@ -1,27 +1,19 @@
 import { useId, useState } from 'react';
-import type { HostErrorValue } from '../../../../shared/ipc/result.js';
 import { DEFAULT_REGISTRY_URL } from '../../../../shared/model/settings.js';
-import { useChat, useChatActions } from '../chat/chat-context.js';
+import { useChat } from '../chat/chat-context.js';
+import { SaveOutcome, UrlSettingForm, useSettingSave } from './setting-save.js';
 
 /** Where Browse looks for servers: the official MCP registry, or a company's own. */
 export function RegistrySection() {
   const settings = useChat((s) => s.settings);
-  const { saveSettings } = useChatActions();
   const [draft, setDraft] = useState<string>();
   const url = draft ?? settings?.registryUrl ?? '';
-  const [error, setError] = useState<HostErrorValue>();
-  const [saved, setSaved] = useState<string>();
+  const { save, error, saved } = useSettingSave(() => {
+    setDraft(undefined);
+  });
   const id = useId();
-
-  const save = (registryUrl: string) => {
-    setError(undefined);
-    setSaved(undefined);
-    void saveSettings({ registryUrl }).then((result) => {
-      if (result.ok) {
-        setSaved('Registry saved.');
-        setDraft(undefined);
-      } else setError(result.error);
-    });
+  const saveUrl = (registryUrl: string) => {
+    save({ registryUrl }, 'Registry saved.');
   };
 
   return (
@@ -30,54 +22,27 @@ export function RegistrySection() {
       <p className="field__hint">
         Browse searches this registry. A company can run its own (https, or http on this computer).
       </p>
-      <form
-        className="settings-card__row"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save(url.trim());
-        }}
+      <UrlSettingForm
+        id={id}
+        label="Registry URL"
+        value={url}
+        current={settings?.registryUrl}
+        saveLabel="Save registry"
+        onChange={setDraft}
+        onSave={saveUrl}
       >
-        <label htmlFor={id} className="field__label">
-          Registry URL
-        </label>
-        <input
-          id={id}
-          type="url"
-          className="field__control mono"
-          spellCheck={false}
-          value={url}
-          onChange={(event) => {
-            setDraft(event.target.value);
-          }}
-        />
-        <button
-          type="submit"
-          className="btn"
-          disabled={settings === undefined || url.trim() === settings.registryUrl}
-        >
-          Save registry
-        </button>
         <button
           type="button"
           className="btn"
           disabled={settings === undefined || settings.registryUrl === DEFAULT_REGISTRY_URL}
           onClick={() => {
-            save(DEFAULT_REGISTRY_URL);
+            saveUrl(DEFAULT_REGISTRY_URL);
           }}
         >
           Use the official registry
         </button>
-      </form>
-      {error && (
-        <div className="inline-alert" role="alert">
-          {error.message}
-        </div>
-      )}
-      {saved !== undefined && (
-        <p className="settings-card__ok" role="status">
-          {saved}
-        </p>
-      )}
+      </UrlSettingForm>
+      <SaveOutcome error={error} saved={saved} />
     </section>
   );
 }
