@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
 import { composer, messages, sections, setUpClaude } from './flows/chat.js';
 import { openConnectedServer } from './flows/server-everything.js';
+import { lightAndDark } from './flows/pictures.js';
 
 const FEATURES_DOC = 'demo://resource/static/document/features.md';
 const chips = (page: Page) => page.getByRole('list', { name: 'Attached to your next message' });
@@ -37,14 +38,6 @@ async function attachFeaturesDoc(page: Page): Promise<void> {
   await expect(main.getByRole('button', { name: '✓ Attached to chat' })).toBeVisible();
 }
 
-async function shoot(page: Page, name: string, path: (file: string) => string): Promise<void> {
-  await page.screenshot({ path: path(`${name}-light.png`) });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300); // let the theme's color transitions finish before the picture
-  await page.screenshot({ path: path(`${name}-dark.png`) });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('attach a resource from the Resources tab: a chip, sent to Claude with the message, kept in the history', async ({
   app,
   fakeApi,
@@ -61,7 +54,7 @@ test('attach a resource from the Resources tab: a chip, sent to Claude with the 
   await expect(chip).toContainText('features.md');
   await expect(chip).toContainText('everything');
   await composer(page).fill('What does this file list?');
-  await shoot(page, 'chat-chips', (f) => testInfo.outputPath(f));
+  await lightAndDark(page, testInfo, 'chat-chips');
   await composer(page).fill('');
 
   // A chip can be removed by keyboard and attached again.
@@ -89,7 +82,7 @@ test('attach a resource from the Resources tab: a chip, sent to Claude with the 
   await attached.getByText(FEATURES_DOC, { exact: true }).click();
   await expect(attached.locator('pre')).toContainText('<resource server="everything"');
   await attached.scrollIntoViewIfNeeded();
-  await shoot(page, 'chat-attached-history', (f) => testInfo.outputPath(f));
+  await lightAndDark(page, testInfo, 'chat-attached-history');
 });
 
 test('type "/", pick a prompt, fill an argument with completion, insert and send', async ({
@@ -106,7 +99,7 @@ test('type "/", pick a prompt, fill an argument with completion, insert and send
   await composer(page).pressSequentially('compl');
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(composer(page)).toBeFocused();
-  await shoot(page, 'chat-prompt-picker', (f) => testInfo.outputPath(f));
+  await lightAndDark(page, testInfo, 'chat-prompt-picker');
 
   // Esc closes the picker and keeps the text; typing "/" again opens it.
   await composer(page).press('Escape');
@@ -134,7 +127,7 @@ test('type "/", pick a prompt, fill an argument with completion, insert and send
   ]);
   await form.getByRole('option', { name: 'Bob' }).click();
   await expect(name).toHaveValue('Bob');
-  await shoot(page, 'chat-prompt-form', (f) => testInfo.outputPath(f));
+  await lightAndDark(page, testInfo, 'chat-prompt-form');
   await form.getByRole('button', { name: 'Insert' }).click();
 
   // The prompt's user text is in the composer, editable, and focus is back there.
@@ -174,7 +167,7 @@ test('an inserted prompt with an embedded resource goes as a chip and reaches Cl
   // The prompt ends with the resource, so nothing is left for the text box: the person writes their own line.
   await expect(composer(page)).toHaveValue('');
   await composer(page).fill('Be brief.');
-  await shoot(page, 'chat-prompt-chip', (f) => testInfo.outputPath(f));
+  await lightAndDark(page, testInfo, 'chat-prompt-chip');
   await composer(page).press('Enter');
   await expect(messages(page)).toContainText('You said:');
   // In the server's order: its text, its embedded resource, then the person's line.

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
 import { composer, messages, sections, send, setUpClaude } from './flows/chat.js';
+import { lightAndDark } from './flows/pictures.js';
 
 const manyToolsServer = fileURLToPath(
   new URL('../test/fixtures/servers/many-tools-server.mjs', import.meta.url),
@@ -25,14 +25,6 @@ async function messageRequests(baseUrl: string): Promise<NonNullable<RecordedReq
   const response = await fetch(`${baseUrl}/_requests`);
   const requests = (await response.json()) as RecordedRequest[];
   return requests.filter((r) => r.path === '/v1/messages').flatMap((r) => (r.body ? [r.body] : []));
-}
-
-async function shoot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`${name}-light.png`) });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300); // let the theme's color transitions finish before the picture
-  await page.screenshot({ path: testInfo.outputPath(`${name}-dark.png`) });
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 const PNG = Buffer.from(
@@ -63,7 +55,7 @@ test('attach files: pick, refuse one with a clear line, send as image and docume
   );
   // The typed text is still there.
   await expect(composer(page)).toHaveValue('What is in these files?');
-  await shoot(page, 'attachments-composer', testInfo);
+  await lightAndDark(page, testInfo, 'attachments-composer');
   // A file dropped on the composer joins them.
   const dropped = await page.evaluateHandle(
     "(() => { const d = new DataTransfer(); d.items.add(new File(['dropped text'], 'dropped.txt', { type: 'text/plain' })); return d; })()",
@@ -86,7 +78,7 @@ test('attach files: pick, refuse one with a clear line, send as image and docume
   await expect(history.getByText('spec.pdf')).toBeVisible();
   await history.getByText('notes.md').click();
   await expect(history.getByText('# Notes')).toBeVisible();
-  await shoot(page, 'attachments-history', testInfo);
+  await lightAndDark(page, testInfo, 'attachments-history');
 });
 
 test('thinking streams into a collapsible block; edit and resend keeps the old version; export writes Markdown', async ({
@@ -118,7 +110,7 @@ test('thinking streams into a collapsible block; edit and resend keeps the old v
   );
   const body = (await messageRequests(fakeApi.url)).at(-1);
   expect(body?.thinking).toEqual({ type: 'adaptive' });
-  await shoot(page, 'thinking', testInfo);
+  await lightAndDark(page, testInfo, 'thinking');
 
   // Edit the first message: a new version, the old one a click away.
   const first = messages(page).getByRole('article', { name: 'You said' }).first();
@@ -131,7 +123,7 @@ test('thinking streams into a collapsible block; edit and resend keeps the old v
   await expect(messages(page).getByText('Why is the sky blue?')).toHaveCount(0);
   const versions = messages(page).getByRole('group', { name: 'Versions of your message' });
   await expect(versions).toContainText('2 / 2');
-  await shoot(page, 'edited-branch', testInfo);
+  await lightAndDark(page, testInfo, 'edited-branch');
   await versions.getByRole('button', { name: 'Previous version' }).click();
   await expect(messages(page).getByText('You said: Why is the sky blue?')).toBeVisible();
   await expect(versions).toContainText('1 / 2');
@@ -151,7 +143,7 @@ test('thinking streams into a collapsible block; edit and resend keeps the old v
   const markdown = readFileSync(path, 'utf8');
   expect(markdown).toContain('## You\n\nWhy is the sky blue?');
   expect(markdown).toContain('<details><summary>Thinking</summary>');
-  await shoot(page, 'export-dialog', testInfo);
+  await lightAndDark(page, testInfo, 'export-dialog');
 });
 
 test.describe('many tools', () => {
@@ -177,7 +169,7 @@ test.describe('many tools', () => {
     await expect(
       messages(page).getByRole('note').filter({ hasText: 'Searched the tools for “tool_7”' }),
     ).toContainText('loaded tool_7 on many');
-    await shoot(page, 'tool-search-badge', testInfo);
+    await lightAndDark(page, testInfo, 'tool-search-badge');
   });
 });
 
@@ -200,7 +192,7 @@ test.describe('a server with 100,010 tools', () => {
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(100);
     await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '1000');
-    await shoot(page, 'big-tool-list', testInfo);
+    await lightAndDark(page, testInfo, 'big-tool-list');
     // Scrolled to the end, the last kept tool is there and can be opened.
     const last = list.getByRole('button', { name: /^tool_999\b/ });
     await list.getByRole('listitem').first().hover();

@@ -1,16 +1,7 @@
 import { test, expect } from './fixtures/chat.js';
 import { XSS_PAYLOADS } from '../test/helpers/renderer/xss-corpus.js';
-import { composer, consent, messages, sections, send, setUpClaude } from './flows/chat.js';
-
-/** Queues scripted replies (errors, texts) on the fake API. */
-async function script(baseUrl: string, replies: object[]): Promise<void> {
-  const response = await fetch(`${baseUrl}/_script`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(replies),
-  });
-  expect(response.ok).toBe(true);
-}
+import { composer, consent, messages, scriptReplies, sections, send, setUpClaude } from './flows/chat.js';
+import { lightAndDark } from './flows/pictures.js';
 
 test('set the key, chat, approve a tool call and see its result card; deny one with Esc', async ({
   app,
@@ -19,11 +10,7 @@ test('set the key, chat, approve a tool call and see its result card; deny one w
 }, testInfo) => {
   await page.goto(app.url);
   await expect(page.getByRole('region', { name: 'Set up Claude' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('no-key-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300); // let the theme's color transitions finish before the picture
-  await page.screenshot({ path: testInfo.outputPath('no-key-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await lightAndDark(page, testInfo, 'no-key');
   await setUpClaude(page, fakeApi.url);
 
   await send(page, 'Hello there');
@@ -43,10 +30,7 @@ test('set the key, chat, approve a tool call and see its result card; deny one w
   await expect(dialog.getByRole('region', { name: 'Server hints' })).toContainText('The server says');
   // Deny has the focus, so a stray Enter would not run anything.
   await expect(dialog.getByRole('button', { name: 'Deny' })).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath('consent-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath('consent-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await lightAndDark(page, testInfo, 'consent');
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   await expect(dialog).toBeHidden();
 
@@ -59,10 +43,7 @@ test('set the key, chat, approve a tool call and see its result card; deny one w
     'Echo: hello from the chat e2e',
   );
   await expect(messages(page)).toContainText('The tool said: Echo: hello from the chat e2e');
-  await page.screenshot({ path: testInfo.outputPath('chat-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath('chat-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await lightAndDark(page, testInfo, 'chat');
 
   // Deny path, by keyboard: Esc in the consent dialog denies.
   await send(page, 'call echo {"message": "do not run"}');
@@ -81,9 +62,7 @@ test('set the key, chat, approve a tool call and see its result card; deny one w
   const audit = page.getByRole('table', { name: 'Audit trail' });
   await expect(audit).toContainText('Allowed once');
   await expect(audit).toContainText('Denied');
-  await page.screenshot({ path: testInfo.outputPath('settings-light.png'), fullPage: true });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath('settings-dark.png'), fullPage: true });
+  await lightAndDark(page, testInfo, 'settings', { fullPage: true });
 });
 
 test('Stop ends a streaming answer; Esc in the composer stops too', async ({ app, fakeApi, page }) => {
@@ -152,7 +131,7 @@ test('API errors: a refused key leads to Settings; an overloaded API, after its 
   await page.goto(app.url);
   await setUpClaude(page, fakeApi.url);
 
-  await script(fakeApi.url, [{ type: 'error', status: 401, message: 'invalid x-api-key' }]);
+  await scriptReplies(fakeApi.url, [{ type: 'error', status: 401, message: 'invalid x-api-key' }]);
   await send(page, 'first try');
   const refused = page.getByRole('alert').filter({ hasText: 'The API key was refused (401)' });
   await expect(refused).toBeVisible();
@@ -160,7 +139,7 @@ test('API errors: a refused key leads to Settings; an overloaded API, after its 
 
   // The SDK retries 529 twice; the third answer ends the turn with an error the person can retry.
   const overloaded = { type: 'error', status: 529, retryAfterMs: 20 };
-  await script(fakeApi.url, [overloaded, overloaded, overloaded]);
+  await scriptReplies(fakeApi.url, [overloaded, overloaded, overloaded]);
   await send(page, 'second try');
   const busy = page.getByRole('alert').filter({ hasText: 'overloaded (529)' });
   await expect(busy).toBeVisible();

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test as base, expect } from './fixtures/headless.js';
 import { everythingEntry, openConnectedServer } from './flows/server-everything.js';
 import { startFakeAnthropic } from '../test/fixtures/fake-anthropic.js';
 import type { FakeAnthropic } from '../test/fixtures/fake-anthropic.js';
+import { lightAndDark } from './flows/pictures.js';
 
 /**
  * Sampling and elicitation as a person meets them: server-everything's
@@ -51,15 +52,6 @@ async function callTool(
   await main.getByRole('button', { name: 'Call tool' }).click();
 }
 
-/** Light and dark screenshots of what is on screen now. */
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-light.png`), animations: 'disabled' });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-dark.png`), animations: 'disabled' });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 const result = (page: Page) => page.getByRole('main').getByRole('region', { name: 'Result' });
 
 test('sampling approved: the person edits the request, Claude answers, the server gets the reviewed answer', async ({
@@ -82,7 +74,7 @@ test('sampling approved: the person edits the request, Claude answers, the serve
   await expect(dialog.getByLabel('System prompt')).toHaveValue('You are a helpful test server.');
   await expect(dialog.getByLabel('Max tokens')).toHaveValue('100');
   await expect(dialog).toContainText('claude-sonnet-5-5');
-  await shoot(page, testInfo, 'sampling-request');
+  await lightAndDark(page, testInfo, 'sampling-request');
 
   await message.fill('What is the capital of Italy?');
   await dialog.getByLabel('Max tokens').fill('60');
@@ -92,7 +84,7 @@ test('sampling approved: the person edits the request, Claude answers, the serve
   const review = page.getByRole('dialog', { name: /Review Claude’s answer for everything/ });
   await expect(review).toBeVisible();
   await expect(review.getByRole('textbox', { name: 'Answer text 1' })).toHaveValue('Rome.');
-  await shoot(page, testInfo, 'sampling-review');
+  await lightAndDark(page, testInfo, 'sampling-review');
   await review.getByRole('textbox', { name: 'Answer text 1' }).fill('Rome, Italy.');
   await review.getByRole('button', { name: 'Send to server' }).click();
 
@@ -132,7 +124,7 @@ test('elicitation form filled: defaults shown, validation before accept, the ser
   await expect(dialog.getByLabel('Integer', { exact: true })).toHaveValue('42');
   await expect(dialog.getByLabel('Titled Single Select Enum', { exact: true })).toHaveValue('hero-1');
   await expect(dialog.getByRole('checkbox', { name: 'Guitar' })).toBeChecked();
-  await shoot(page, testInfo, 'elicitation-form');
+  await lightAndDark(page, testInfo, 'elicitation-form');
 
   // Validation: the required name is missing and the email is malformed.
   await dialog.getByLabel('String with email format', { exact: true }).fill('not-an-email');
@@ -141,7 +133,7 @@ test('elicitation form filled: defaults shown, validation before accept, the ser
   await expect(dialog.getByText('Enter an email address (name@example.com)')).toBeVisible();
   await expect(dialog.getByRole('alert').filter({ hasText: 'fields need your attention' })).toBeVisible();
   await expect(dialog.getByLabel('String', { exact: true })).toBeFocused();
-  await shoot(page, testInfo, 'elicitation-form-errors');
+  await lightAndDark(page, testInfo, 'elicitation-form-errors');
 
   await dialog.getByLabel('String', { exact: true }).fill('Ada Lovelace');
   await dialog.getByLabel('String with email format', { exact: true }).fill('ada@example.org');
@@ -185,7 +177,7 @@ test('URL elicitation: the real domain is highlighted and a punycode host is fla
     '"accounts.\u0430pple.com" is really "accounts.xn--pple-43d.com"',
   );
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await shoot(page, testInfo, 'elicitation-url');
+  await lightAndDark(page, testInfo, 'elicitation-url');
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await expect(result(page)).toContainText('User declined to open the URL');
 });
@@ -204,13 +196,13 @@ test('sampling with tools and context: tools are listed and context is added onl
   });
   await expect(context).not.toBeChecked();
   await expect(dialog).toContainText('SAMPLING-FIXTURE-INSTRUCTIONS');
-  await shoot(page, testInfo, 'sampling-tools-context');
+  await lightAndDark(page, testInfo, 'sampling-tools-context');
   await context.check();
   claude.enqueue({ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } });
   await dialog.getByRole('button', { name: 'Approve and send to Claude' }).click();
   const review = page.getByRole('dialog', { name: /Review Claude’s answer for sampler/ });
   await expect(review).toContainText('Tool use: get_weather');
-  await shoot(page, testInfo, 'sampling-review-tool-use');
+  await lightAndDark(page, testInfo, 'sampling-review-tool-use');
   await review.getByRole('button', { name: 'Send to server' }).click();
   await expect(result(page)).toContainText('"stopReason":"toolUse"');
   expect(JSON.stringify(claude.messageRequests()[0]?.system)).toContain('SAMPLING-FIXTURE-INSTRUCTIONS');

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
 import { consent, messages, sections, send, setUpClaude } from './flows/chat.js';
 import { openConnectedServer } from './flows/server-everything.js';
+import { lightAndDark } from './flows/pictures.js';
 
 /** Another program that also offers a tool named "echo". */
 const otherEchoServer = fileURLToPath(
@@ -14,16 +15,6 @@ const card = (page: Page, tool: string) =>
   messages(page)
     .getByRole('button', { name: new RegExp(`${tool} on everything`) })
     .last();
-
-/** Light and dark pictures of the page, for looking at what was built. */
-async function pictures(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.waitForTimeout(300); // let color transitions finish
-  await page.screenshot({ path: testInfo.outputPath(`${name}-light.png`) });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath(`${name}-dark.png`) });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 // Every test starts with a chat set up against the fake Messages API.
 test.beforeEach(async ({ app, fakeApi, page }) => {
@@ -65,7 +56,7 @@ test('"Allow for this conversation": not asked again there, asked in a new one; 
   await expect(remember).toContainText('trusting the server’s claim');
   await expect(dialog).toContainText('The server runs');
   await expect(dialog.getByRole('button', { name: 'Deny' })).toBeFocused();
-  await pictures(page, testInfo, 'consent-choices');
+  await lightAndDark(page, testInfo, 'consent-choices');
 
   await remember.getByRole('radio', { name: /rest of this conversation/ }).check();
   await dialog.getByRole('button', { name: 'Allow for this conversation' }).click();
@@ -82,7 +73,7 @@ test('"Allow for this conversation": not asked again there, asked in a new one; 
     .first()
     .click();
   await expect(card(page, 'echo')).toContainText('auto-allowed · allowed for this conversation');
-  await pictures(page, testInfo, 'card-after-reload');
+  await lightAndDark(page, testInfo, 'card-after-reload');
 
   // A new conversation asks again.
   await page.getByRole('button', { name: 'New chat' }).click();
@@ -106,7 +97,7 @@ test('"Trust this server": a badge on the server, its other tools run without as
   const main = page.getByRole('main');
   const panel = main.getByRole('region', { name: 'Consent' });
   await expect(panel).toContainText('Claude runs all of this server’s tools without asking');
-  await pictures(page, testInfo, 'trusted-server');
+  await lightAndDark(page, testInfo, 'trusted-server');
 
   await panel.getByRole('button', { name: 'Revoke trust' }).click();
   await expect(panel).toContainText('Not trusted');
@@ -187,7 +178,7 @@ test('a different program added under the same name is asked about again; Settin
   await expect(audit).toContainText('Allowed for the conversation');
   await expect(audit).toContainText('This tool, always');
   await page.getByRole('heading', { name: 'Consent rules' }).scrollIntoViewIfNeeded();
-  await pictures(page, testInfo, 'settings-rules');
+  await lightAndDark(page, testInfo, 'settings-rules');
 
   await old.getByRole('button', { name: /Revoke/ }).click();
   await expect(rules.getByRole('listitem')).toHaveCount(1);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/headless.js';
 import { openConnectedServer } from './flows/server-everything.js';
+import { lightAndDark } from './flows/pictures.js';
 
 const rawServer = resolve('test/fixtures/servers/raw-server.mjs');
 const marker = join(mkdtempSync(join(tmpdir(), 'mcp-host-e2e-marker-')), 'crash-on-start');
@@ -23,14 +24,6 @@ async function openRaw(page: Page, url: string) {
   return page.getByRole('main');
 }
 
-async function shoot(page: Page, path: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: path.replace('.png', `-${colorScheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('a long call shows its progress and can be cancelled', async ({ app, page }, testInfo) => {
   const main = await openRaw(page, app.url);
   await main
@@ -45,7 +38,7 @@ test('a long call shows its progress and can be cancelled', async ({ app, page }
   await expect(main.getByText(/^\d+ of 500$/)).toBeVisible();
   await expect(main.getByText(/^step \d+$/)).toBeVisible();
   await expect(bar).toHaveAttribute('aria-valuenow', /\d+/);
-  await shoot(page, testInfo.outputPath('call-progress.png'));
+  await lightAndDark(page, testInfo, 'call-progress', { fullPage: true });
 
   // Keyboard: focus moved from the disabled Call button to Cancel, and comes back when the call ends.
   const cancel = main.getByRole('button', { name: 'Cancel' });
@@ -76,12 +69,12 @@ test('a crashed server restarts with a countdown; after 5 crashes it stops; Rest
   // The crash's reason and the server's last words (the call itself failed with them too).
   await expect(notice).toContainText('exited with code 3 unexpectedly');
   await expect(notice).toContainText('about to crash: simulated fatal error');
-  await shoot(page, testInfo.outputPath('restarting.png'));
+  await lightAndDark(page, testInfo, 'restarting', { fullPage: true });
 
   // Every restart fails while the marker exists: 1 + 2 + 4 + 8 s of backoff, then it gives up.
   await expect(main.getByText('Crashed 5 times — stopped.')).toBeVisible({ timeout: 60_000 });
   await expect(main.getByText(/so it was not restarted again/)).toBeVisible();
-  await shoot(page, testInfo.outputPath('gave-up.png'));
+  await lightAndDark(page, testInfo, 'gave-up', { fullPage: true });
 
   rmSync(marker);
   await main.getByRole('button', { name: 'Restart' }).click();

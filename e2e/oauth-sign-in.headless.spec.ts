@@ -1,9 +1,10 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { spawnOAuthStack } from '../test/fixtures/oauth-stack-process.js';
 import type { OAuthStackProcess } from '../test/fixtures/oauth-stack-process.js';
 import { expect, test } from './fixtures/headless.js';
 import { openServers } from './flows/server-everything.js';
 import { signInOnAuthorizationPage } from './flows/oauth-sign-in.js';
+import { lightAndDark } from './flows/pictures.js';
 
 // Sign-in to a remote server as a person does it, against the real OAuth test
 // stack (oidc-provider in front of an MCP server on the v2 server SDK that
@@ -22,15 +23,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await stack.stop();
 });
-
-/** Light and dark screenshots of what is on screen now. */
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`), animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function refreshGrants(): Promise<number> {
   const { authorizationServer } = await stack.events();
@@ -78,7 +70,7 @@ test('a remote server that needs sign-in: sign in in the browser, call a tool, s
   await expect(
     page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Servers' }),
   ).toHaveAccessibleDescription('1 server needs sign-in');
-  await shoot(page, testInfo, '1-sign-in-required');
+  await lightAndDark(page, testInfo, '1-sign-in-required');
   // Before anything is stored: where the tokens will be kept (no keychain here), never "encrypted".
   await expect(main.locator('.sign-in')).toContainText(
     'No system keychain is available, so saved credentials are only obfuscated (not encrypted)',
@@ -98,7 +90,7 @@ test('a remote server that needs sign-in: sign in in the browser, call a tool, s
   await expect(link).toBeVisible();
   await expect(main.getByText(/\d+:\d\d left before the sign-in is given up/)).toBeVisible();
   await expect(sidebar.getByRole('button', { name: /tickets/ })).toContainText('waiting…');
-  await shoot(page, testInfo, '2-waiting-for-browser');
+  await lightAndDark(page, testInfo, '2-waiting-for-browser');
   const authorizationUrl = new URL((await link.getAttribute('href')) ?? '');
   expect(authorizationUrl.origin).toBe(stack.issuer);
   const redirectUri = authorizationUrl.searchParams.get('redirect_uri') ?? '';
@@ -121,7 +113,7 @@ test('a remote server that needs sign-in: sign in in the browser, call a tool, s
   await expect(
     page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Servers' }),
   ).not.toHaveAccessibleDescription(/sign-in/);
-  await shoot(page, testInfo, '3-signed-in');
+  await lightAndDark(page, testInfo, '3-signed-in');
 
   await callWhoami(page);
   const result = main.getByRole('region', { name: 'Result' });
@@ -135,7 +127,7 @@ test('a remote server that needs sign-in: sign in in the browser, call a tool, s
   expect((await refreshGrants()) - refreshesBefore).toBe(1);
   await expect(main.locator('.server-header').getByText('Connected', { exact: true })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
-  await shoot(page, testInfo, '4-refreshed-silently');
+  await lightAndDark(page, testInfo, '4-refreshed-silently');
 
   // The refresh token is revoked: the next call ends in "Sign-in required", in one line.
   await stack.revokeRefreshTokens();
@@ -148,5 +140,5 @@ test('a remote server that needs sign-in: sign in in the browser, call a tool, s
   await expect(main.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(sidebar.getByRole('button', { name: /tickets/ })).toContainText('Sign-in required');
   await expect(main).not.toContainText(/eyJ[\w-]{10,}|at \w+ \(.*:\d+:\d+\)/);
-  await shoot(page, testInfo, '5-sign-in-required-again');
+  await lightAndDark(page, testInfo, '5-sign-in-required-again');
 });

@@ -1,7 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
 import { consent, messages, send, setUpClaude } from './flows/chat.js';
 import { openConnectedServer } from './flows/server-everything.js';
+import { lightAndDark } from './flows/pictures.js';
 
 /**
  * Pinned tool definitions in the headless shell: a v2 SDK fixture server
@@ -13,15 +13,6 @@ test.use({
     mcpServers: { rug: { command: process.execPath, args: ['test/fixtures/servers/rug-pull-server.mjs'] } },
   },
 });
-
-async function pictures(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath(`${name}-light.png`), fullPage: true });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath(`${name}-dark.png`), fullPage: true });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a tool rewritten after "Always allow" asks again with the diff; the server view offers "Accept change"', async ({
   app,
@@ -53,7 +44,7 @@ test('a tool rewritten after "Always allow" asks again with the diff; the server
   await expect(diff).toContainText('Input schema');
   await expect(diff).toContainText('"notes"');
   await expect(dialog).toContainText('Allowing this call accepts the tool as it is now.');
-  await pictures(page, testInfo, 'consent-changed-tool');
+  await lightAndDark(page, testInfo, 'consent-changed-tool', { fullPage: true });
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   await expect(messages(page)).toContainText('sunny in Rome');
 
@@ -71,7 +62,7 @@ test('a tool rewritten after "Always allow" asks again with the diff; the server
   await expect(changed).toContainText('One tool changed');
   await expect(changed).toContainText('This tool is new');
   await expect(changed).toContainText('Uploads a file somewhere');
-  await pictures(page, testInfo, 'server-changed-tools');
+  await lightAndDark(page, testInfo, 'server-changed-tools', { fullPage: true });
   await changed.getByRole('button', { name: 'Accept change' }).click();
   await expect(changed).toBeHidden();
 });

@@ -51,3 +51,13 @@ export async function send(page: Page, text: string): Promise<void> {
   await composer(page).fill(text);
   await composer(page).press('Enter');
 }
+
+/** Queues scripted replies (errors, texts) on the fake Messages API. */
+export async function scriptReplies(baseUrl: string, replies: object[]): Promise<void> {
+  const response = await fetch(`${baseUrl}/_script`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(replies),
+  });
+  expect(response.ok).toBe(true);
+}
