@@ -18,6 +18,8 @@ import { hostEnvironment } from './servers/stdio/login-env.js';
 import { ServerManager } from './servers/server-manager.js';
 import { TaskRegistry } from './servers/tasks/task-registry.js';
 import { TaskService } from './servers/tasks/task-service.js';
+import { TaskDelivery } from './chat/task-delivery.js';
+import { toToolCallResult } from './servers/tool-result.js';
 import { taskHandlers } from './handlers/tasks.js';
 import { FileEraVerdicts } from './servers/stdio/era-verdicts.js';
 import { FileOAuthStore } from './servers/http/auth/oauth-store.js';
@@ -32,6 +34,7 @@ import { FileServerSecrets, SERVER_SECRETS_FILE_NAME } from './secrets/server-se
 import { InstallService } from './install/install-service.js';
 import { RegistryClient } from './install/registry/registry-client.js';
 import { Persistence } from './persistence/persistence.js';
+import { HostError } from './errors.js';
 import { joinHandlers } from './handlers/index.js';
 import { appInfoHandlers } from './handlers/app.js';
 import { appHandlers } from './handlers/apps.js';
@@ -145,11 +148,16 @@ export function createHost(options: HostOptions): Host {
   );
   const environment = options.environment ?? hostEnvironment;
   // Tool calls servers run as tasks: kept in the database so a restarted host follows them again.
+  let disposed = false;
   const taskRegistry = new TaskRegistry({
     onChange: (task) => {
       emit('taskChanged', task);
     },
-    records: async () => (await persistence.open()).tasks,
+    // Nothing is written once the host stops: a task it was following stays as it was, to resume.
+    records: async () => {
+      if (disposed) throw new HostError('not_connected', 'The host is stopping');
+      return (await persistence.open()).tasks;
+    },
     onWarning: (server, line) => {
       logs.append(server, { source: 'host', level: 'warning', text: line });
     },
@@ -208,10 +216,28 @@ export function createHost(options: HostOptions): Host {
     launchSecrets: (name: string, config: StdioServerConfig): Promise<Record<string, string>> =>
       bundles.secretsFor(name, config),
   });
+  // The end of a task a chat turn did not wait for goes back to its conversation (a new turn).
+  const taskDelivery: TaskDelivery = new TaskDelivery({
+    registry: taskRegistry,
+    deliver: (conversationId, block, full, committed): Promise<void> =>
+      chat.continueWithTaskResult(conversationId, block, full, committed),
+    onWarning: (server, line) => {
+      logs.append(server, { source: 'host', level: 'warning', text: line });
+    },
+  });
   const tasks = new TaskService({
     registry: taskRegistry,
     clientOf: (name) => servers.get(name).connectedClient,
     limits: options.tuning?.taskLimits,
+    onResumedResult: (task, result) => {
+      taskDelivery.ended(task, {
+        kind: 'result',
+        result: toToolCallResult(result, Date.now() - task.startedAt),
+      });
+    },
+    onResumedFailure: (task, line) => {
+      taskDelivery.ended(task, { kind: 'error', line });
+    },
   });
   const editor = new ConfigEditor(store, servers, {
     confirmLaunches: (requests) => options.platform.confirmLaunches(requests),
@@ -227,13 +253,14 @@ export function createHost(options: HostOptions): Host {
   });
 
   const appContext = new AppModelContext();
-  const chat = new ChatService({
+  const chat: ChatService = new ChatService({
     persistence,
     toolConsent: openToolConsent,
     servers,
     emit,
     maxRetries: options.chatMaxRetries,
     appContext,
+    tasks: taskDelivery,
   });
   const appViews = new AppViews(servers, logs);
   const appRequests = new AppRequests({
@@ -309,6 +336,8 @@ export function createHost(options: HostOptions): Host {
       startInBackground(servers);
     },
     async dispose() {
+      disposed = true;
+      taskDelivery.dispose();
       await chat.dispose();
       await persistence.close();
       appViews.clear();

@@ -89,6 +89,27 @@ const ToolResultBlock = z.object({
   /** The rule that allowed it without asking (with `allowedBy: "policy"`). */
   rule: RuleRefSchema.optional(),
 });
+/**
+ * The result of a tool call that ran as a task, delivered in a later
+ * message (the call's own tool_result only said that the task started). It
+ * reaches Claude as user content that names the tool call and the task.
+ */
+const TaskResultBlock = z.object({
+  type: z.literal('task_result'),
+  /** The tool call that started the task. */
+  toolUseId: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  taskId: z.string(),
+  /** How the task ended. */
+  status: z.enum(['completed', 'failed', 'cancelled', 'lost']),
+  isError: z.boolean(),
+  /** The result (completed), or one line saying why there is none. */
+  content: z.array(ContentBlockSchema),
+  structuredContent: z.string().optional(),
+  /** Set when the content shown here is cut; `getToolResult` returns all of it. */
+  truncated: z.object({ totalChars: z.number() }).optional(),
+});
 /** Context for the model: text, or an image it accepts. */
 const ContextPart = z.discriminatedUnion('type', [TextBlock, ImageBlock]);
 export type ContextPart = z.infer<typeof ContextPart>;
@@ -135,6 +156,7 @@ export const ChatBlockSchema = z.discriminatedUnion('type', [
   ImageBlock,
   ToolUseBlock,
   ToolResultBlock,
+  TaskResultBlock,
   NoticeBlock,
   ResourceContextBlock,
   PromptMessageBlock,
@@ -151,5 +173,6 @@ export type CompactionChatBlock = z.infer<typeof CompactionBlock>;
 export type DocumentChatBlock = z.infer<typeof DocumentBlock>;
 export type ToolUseChatBlock = z.infer<typeof ToolUseBlock>;
 export type ToolResultChatBlock = z.infer<typeof ToolResultBlock>;
+export type TaskResultChatBlock = z.infer<typeof TaskResultBlock>;
 export type ResourceContextChatBlock = z.infer<typeof ResourceContextBlock>;
 export type PromptMessageChatBlock = z.infer<typeof PromptMessageBlock>;

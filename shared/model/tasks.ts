@@ -38,5 +38,10 @@ export const TaskInfoSchema = z.object({
   /** The server's ttl (ms) and suggested poll interval (ms), when given. */
   ttlMs: z.number().optional(),
   pollIntervalMs: z.number().optional(),
+  /**
+   * A task a chat turn started without waiting: "pending" until its result
+   * (or why there is none) is in its conversation for Claude, then "delivered".
+   */
+  delivery: z.enum(['pending', 'delivered']).optional(),
 });
 export type TaskInfo = z.infer<typeof TaskInfoSchema>;

@@ -4,6 +4,7 @@ import type {
   Attachment,
   ChatBlock,
   ChatMessage,
+  TaskResultChatBlock,
   TurnStarted,
   TurnState,
 } from '../../../shared/model/chat.js';
@@ -12,7 +13,7 @@ import type { ModelInfo, ModelList } from '../../../shared/model/settings.js';
 import { HostError } from '../errors.js';
 import type { HostEventSink } from '../ipc/handlers.js';
 import type { ServerManager } from '../servers/server-manager.js';
-import type { ConversationStore } from '../persistence/conversation-store.js';
+import type { ConversationStore, StoredFullResult } from '../persistence/conversation-store.js';
 import type { Persistence } from '../persistence/persistence.js';
 import type { SettingsStore } from '../persistence/settings-store.js';
 import { fetchModels } from './model-list.js';
@@ -20,6 +21,7 @@ import { userMessageBlocks } from './message-context.js';
 import type { EndpointQuirks } from './model-request.js';
 import type { ToolConsent } from './tool-consent.js';
 import { TurnRunner } from './turn-runner.js';
+import type { TurnDeps } from './turn-runner.js';
 
 export const DEFAULT_TITLE = 'New conversation';
 
@@ -34,6 +36,8 @@ export interface ChatServiceOptions {
   maxRetries?: number | undefined;
   /** MCP Apps' latest model-context updates, added before the next user message (and then cleared). */
   appContext?: { take(conversationId: string): ChatBlock[] } | undefined;
+  /** Where a tool call that became a task is handed, so the turn need not wait for it. */
+  tasks?: TurnDeps['tasks'];
 }
 
 interface ActiveTurn {
@@ -187,6 +191,53 @@ export class ChatService {
     }
   }
 
+  /**
+   * The end of a task an earlier turn started: once no turn runs in the
+   * conversation, its result is committed as a message (`committed` is told
+   * at once) and a new turn lets Claude continue; resolves when that turn
+   * ends. A conversation that already holds this result gets nothing twice.
+   */
+  async continueWithTaskResult(
+    conversationId: string,
+    block: TaskResultChatBlock,
+    full: StoredFullResult[],
+    committed: () => void,
+  ): Promise<void> {
+    const ready = await this.open();
+    for (;;) {
+      const running = this.active.get(conversationId);
+      if (running) {
+        await running.done.catch(() => undefined);
+        // A turn still starting has no loop to wait for yet: look again shortly.
+        if (this.active.get(conversationId) === running) await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      const already = ready.conversations
+        .messages(conversationId)
+        .some((m) => m.blocks.some((b) => b.type === 'task_result' && b.toolUseId === block.toolUseId));
+      if (already) {
+        committed();
+        return;
+      }
+      break;
+    }
+    let done: Promise<void> = Promise.resolve();
+    await this.begin(conversationId, ready, async (turn) => {
+      const message = ready.conversations.addMessage(
+        conversationId,
+        { turnId: turn.turnId, role: 'tool', blocks: [block] },
+        full,
+      );
+      committed();
+      this.options.emit('chatMessage', { conversationId, message });
+      this.options.emit('conversationChanged', ready.conversations.get(conversationId));
+      this.run(conversationId, turn, ready, await requireKey(ready.settings));
+      done = turn.done;
+      return { turnId: turn.turnId };
+    });
+    await done;
+  }
+
   /** Claims the conversation's one turn slot at once (no await before it), so two sends can't both start. */
   private reserve(conversationId: string): ActiveTurn {
     if (this.active.has(conversationId)) {
@@ -252,6 +303,7 @@ export class ChatService {
         servers: this.options.servers,
         consent: ready.toolConsent,
         emit: this.options.emit,
+        tasks: this.options.tasks,
         onState: (state) => {
           turn.state = state;
         },

@@ -125,6 +125,10 @@ function blockMarkdown(block: ChatBlock): string {
       const text = block.content.flatMap((c) => (c.type === 'text' ? [c.text] : [`[${c.type}]`])).join('\n');
       return `**Result of** \`${block.server}/${block.tool}\` (${block.status})\n\n${fence(text)}`;
     }
+    case 'task_result': {
+      const text = block.content.flatMap((c) => (c.type === 'text' ? [c.text] : [`[${c.type}]`])).join('\n');
+      return `**Result of task** \`${block.taskId}\` of \`${block.server}/${block.tool}\` (${block.status})\n\n${fence(text)}`;
+    }
     case 'image':
       return `_[Image${block.name !== undefined ? `: ${block.name}` : ''} (${block.mimeType})]_`;
     case 'document':

@@ -9,7 +9,7 @@ import type {
 import type { ServerSnapshot } from '../../../shared/model/server.js';
 import { SEARCH_TOOL } from './tool-offer.js';
 import { API_TOOL_NAME, ToolNameTable } from './tool-names.js';
-import { toApiToolResult } from './tool-result-mapping.js';
+import { taskResultParts, toApiToolResult } from './tool-result-mapping.js';
 import type {
   WireBlock,
   WireCompaction,
@@ -134,6 +134,13 @@ export function buildMessages(
   let resultIndex = 0;
   for (const message of kept) {
     if (message.role === 'notice') continue;
+    if (message.role === 'tool' && message.blocks.some((b) => b.type === 'task_result')) {
+      // The end of a task an earlier call started: user content naming the call and the task.
+      closeOpen();
+      for (const block of message.blocks)
+        if (block.type === 'task_result') push('user', taskResultParts(block));
+      continue;
+    }
     if (message.role === 'tool') {
       // Each result is committed as its own message as soon as it is known.
       const results = message.blocks.filter(

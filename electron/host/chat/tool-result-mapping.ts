@@ -1,5 +1,5 @@
 import type { WireImage, WireText, WireToolResult } from './wire-types.js';
-import type { ToolResultChatBlock } from '../../../shared/model/chat.js';
+import type { TaskResultChatBlock, ToolResultChatBlock } from '../../../shared/model/chat.js';
 import type { ContentBlock } from '../../../shared/model/server.js';
 
 /** Text beyond this (in characters) is cut before it reaches the model or the chat view. */
@@ -46,6 +46,18 @@ function textLength(block: ContentBlock): number {
  * they were, so the model knows they exist and what they hold.
  */
 export function toApiToolResult(block: ToolResultChatBlock): WireToolResult {
+  return {
+    type: 'tool_result',
+    tool_use_id: block.toolUseId,
+    content: resultParts(block),
+    ...(block.isError ? { is_error: true } : {}),
+  };
+}
+
+/** A stored result's content as the model can take it (see toApiToolResult). */
+function resultParts(
+  block: Pick<ToolResultChatBlock, 'status' | 'content' | 'structuredContent' | 'truncated'>,
+): (WireText | WireImage)[] {
   const parts: (WireText | WireImage)[] = [];
   const text = (value: string) => parts.push({ type: 'text', text: value });
   for (const c of block.content) {
@@ -102,12 +114,27 @@ export function toApiToolResult(block: ToolResultChatBlock): WireToolResult {
   }
   if (block.status === 'denied' && parts.length === 0) text('The user declined this tool call.');
   if (parts.length === 0) text('(The tool returned no content.)');
-  return {
-    type: 'tool_result',
-    tool_use_id: block.toolUseId,
-    content: parts,
-    ...(block.isError ? { is_error: true } : {}),
-  };
+  return parts;
+}
+
+const TASK_END: Record<TaskResultChatBlock['status'], string> = {
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'was cancelled',
+  lost: 'was lost',
+};
+
+/**
+ * The end of a task, as user content for Claude: a line naming the tool
+ * call that started it and the task, then its result mapped as a tool
+ * result would be (or the one line saying why there is none).
+ */
+export function taskResultParts(block: TaskResultChatBlock): (WireText | WireImage)[] {
+  const head =
+    `[Task result from the host, not written by the user] Task "${block.taskId}" of tool "${block.tool}" ` +
+    `(server "${block.server}"), started by your earlier tool call ${block.toolUseId}, ${TASK_END[block.status]}` +
+    `${block.isError ? ' with an error' : ''}. ${block.status === 'completed' ? 'Its result:' : 'What the host knows:'}`;
+  return [{ type: 'text', text: head }, ...resultParts({ ...block, status: block.isError ? 'error' : 'ok' })];
 }
 
 function sameJson(a: string, b: string): boolean {

@@ -26,6 +26,8 @@ import { ModelAsker } from './ask-model.js';
 import type { EndpointQuirks } from './model-request.js';
 import type { ToolConsent } from './tool-consent.js';
 import { capContent, summarizeResult } from './tool-result-mapping.js';
+import type { TaskInfo } from '../../../shared/model/tasks.js';
+import { callUntilTask, taskStartedText } from './task-start.js';
 import { ChatFailure, StopSignal } from './turn-signals.js';
 
 export { ChatFailure } from './turn-signals.js';
@@ -57,6 +59,8 @@ export interface TurnDeps {
   emit: HostEventSink;
   /** Records the turn's current state (for getConversation after a reload). */
   onState: (state: TurnState) => void;
+  /** Takes a call that became a task: the turn goes on, its end comes back in a later message. */
+  tasks?: { follow(task: TaskInfo, call: Promise<ToolCallResult>): void } | undefined;
 }
 
 /**
@@ -249,7 +253,6 @@ export class TurnRunner {
     this.state('running-tools');
     this.deps.emit('toolCallUpdate', { ...base, status: 'running', ...allowed });
     const started = performance.now();
-    let result: ToolCallResult;
     // Progress reaches the renderer at most ten times a second, the latest each time.
     const progress = new LatestThrottle<ProgressUpdate>((p) => {
       this.deps.emit('toolCallUpdate', {
@@ -262,44 +265,42 @@ export class TurnRunner {
         },
       });
     });
+    let outcome: Awaited<ReturnType<typeof callUntilTask>>;
     try {
-      result = await this.deps.servers.get(use.server).callTool(use.tool, use.inputJson, {
-        signal: this.ctx.signal,
-        origin: { conversationId: this.ctx.conversationId, toolCallId: use.id },
-        onProgress: (p) => {
-          progress.push(p);
+      // A call that becomes a task is not waited for (with somewhere to hand it): Stop no longer reaches it.
+      outcome = await callUntilTask(
+        this.deps.servers.get(use.server),
+        use,
+        this.ctx,
+        this.deps.tasks !== undefined,
+        {
+          onProgress: (p) => {
+            progress.push(p);
+          },
         },
-      });
+      );
     } catch (error) {
       progress.cancel();
       const durationMs = Math.round(performance.now() - started);
       if (this.ctx.signal.aborted) {
-        this.commitResult(
-          use,
-          {
-            status: 'cancelled',
-            isError: true,
-            durationMs,
-            content: [{ type: 'text', text: 'Cancelled: the user stopped the turn.' }],
-          },
-          allowed,
-        );
+        const content = [{ type: 'text' as const, text: 'Cancelled: the user stopped the turn.' }];
+        this.commitResult(use, { status: 'cancelled', isError: true, durationMs, content }, allowed);
         throw new StopSignal();
       }
       const message = error instanceof HostError ? error.message : describeError(error);
-      this.commitResult(
-        use,
-        {
-          status: 'error',
-          isError: true,
-          durationMs,
-          content: [{ type: 'text', text: `The tool call failed: ${message}` }],
-        },
-        allowed,
-      );
+      const content = [{ type: 'text' as const, text: `The tool call failed: ${message}` }];
+      this.commitResult(use, { status: 'error', isError: true, durationMs, content }, allowed);
       return;
     }
     progress.cancel();
+    if (outcome.kind === 'task') {
+      const durationMs = Math.round(performance.now() - started);
+      const content = [{ type: 'text' as const, text: taskStartedText(outcome.task, use.id) }];
+      this.commitResult(use, { status: 'ok', isError: false, durationMs, content }, allowed);
+      this.deps.tasks?.follow(outcome.task, outcome.call);
+      return;
+    }
+    const { result } = outcome;
     this.commitResult(
       use,
       {

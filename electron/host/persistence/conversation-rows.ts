@@ -92,7 +92,7 @@ export function searchText(blocks: ChatBlock[]): string {
     if (block.type === 'text' || block.type === 'notice') parts.push(block.text);
     else if (block.type === 'document') parts.push(block.name);
     else if (block.type === 'tool_use') parts.push(`${block.server} ${block.tool}`);
-    else if (block.type === 'tool_result') {
+    else if (block.type === 'tool_result' || block.type === 'task_result') {
       for (const c of block.content) if (c.type === 'text') parts.push(c.text.slice(0, 20_000));
     }
   }

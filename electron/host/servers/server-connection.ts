@@ -18,6 +18,7 @@ import { parseToolArguments } from './tool-arguments.js';
 import { toToolCallResult } from './tool-result.js';
 import type { SessionEnding } from './transport/server-transport.js';
 import { callToolTimed, runsAsTask } from './tasks/task-call.js';
+import type { TaskInfo } from '../../../shared/model/tasks.js';
 
 export type { ConnectionOptions, ConnectionTuning } from './connection-options.js';
 export { DEFAULT_CONNECT_TIMEOUT_MS } from './connection-options.js';
@@ -28,6 +29,8 @@ export interface CallOptions {
   onProgress?: ((update: ProgressUpdate) => void) | undefined;
   /** The conversation and tool call a task made for this call belongs to. */
   origin?: { conversationId?: string | undefined; toolCallId?: string | undefined } | undefined;
+  /** The call became a task (it runs on; the returned promise settles with its end). */
+  onTask?: ((task: TaskInfo) => void) | undefined;
 }
 
 /**
@@ -189,10 +192,10 @@ export class ServerConnection extends ConnectionLifecycle {
     const what = `tools/call ${toolName}`;
     const tasks = this.options.tasks;
     if (tasks && runsAsTask(client, tool)) {
-      const { signal, origin } = options;
+      const { signal, origin, onTask } = options;
       this.inFlight++;
       try {
-        const task = { server: this.name, tool: toolName, args, signal, ...origin };
+        const task = { server: this.name, tool: toolName, args, signal, onTask, ...origin };
         return await callToolTimed(client, tasks, { ...task, limits: this.options.taskLimits });
       } catch (error) {
         throw error instanceof HostError ? error : this.describeFailure(error, what, session?.ending());

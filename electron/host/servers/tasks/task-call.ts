@@ -34,6 +34,8 @@ export interface TaskCallRequest {
   /** Aborting cancels the task on the server (tasks/cancel). */
   signal?: AbortSignal | undefined;
   limits?: TaskLimits | undefined;
+  /** The server answered with a task (recorded in the registry): a caller may stop waiting here. */
+  onTask?: ((task: TaskInfo) => void) | undefined;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function callToolAsTask(
   }
   const task = created.task;
   const now = Date.now();
-  registry.put({
+  const recorded = registry.put({
     server: request.server,
     taskId: task.taskId,
     tool: request.tool,
@@ -102,6 +104,7 @@ export async function callToolAsTask(
     ...(typeof task.ttl === 'number' ? { ttlMs: task.ttl } : {}),
     ...(task.pollInterval !== undefined ? { pollIntervalMs: task.pollInterval } : {}),
   });
+  request.onTask?.(recorded);
   return followTask(client, registry, request.server, task.taskId, request);
 }
 

@@ -118,6 +118,20 @@ export class TaskRegistry {
   }
 
   /**
+   * Whether a task's end still has to reach its conversation (a chat turn
+   * that did not wait for it); written to the records at once, so a restart
+   * delivers it exactly once.
+   */
+  setDelivery(server: string, taskId: string, delivery: 'pending' | 'delivered'): TaskInfo | undefined {
+    const current = this.get(server, taskId);
+    if (!current) return undefined;
+    const next: TaskInfo = { ...current, delivery };
+    this.tasks.set(taskKey(next), next);
+    this.publish(next);
+    return next;
+  }
+
+  /**
    * A `notifications/tasks/status` from a server: updates the task and wakes
    * its poller. A status for a task the host does not know is one line in
    * that server's log, nothing else.

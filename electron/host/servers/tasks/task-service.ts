@@ -13,6 +13,8 @@ export interface TaskServiceOptions {
   limits?: TaskLimits | undefined;
   /** A resumed task ended with a result (after a restart: no caller is waiting for it). */
   onResumedResult?: ((task: TaskInfo, result: CallToolResult) => void) | undefined;
+  /** A resumed task ended without one (failed, cancelled, lost, past its ttl): its one line. */
+  onResumedFailure?: ((task: TaskInfo, line: string) => void) | undefined;
   onWarning?: ((server: string, line: string) => void) | undefined;
 }
 
@@ -51,7 +53,13 @@ export class TaskService {
     return this.options.registry.get(server, taskId) ?? task;
   }
 
-  /** Follows the server's unfinished tasks that no call in this host is waiting for (after a restart). */
+  /**
+   * Follows the server's unfinished tasks that no call in this host is
+   * waiting for (after a restart). A task whose end a conversation still
+   * waits for (delivery "pending") is followed even when it ended: a
+   * completed one has its result fetched again, another one's line is
+   * handed on as it is.
+   */
   async resume(server: string): Promise<void> {
     const stored = await this.options.registry.load();
     const client = this.options.clientOf(server);
@@ -60,8 +68,17 @@ export class TaskService {
       const key = taskKey(task);
       if (task.server !== server || this.resumed.has(key)) continue;
       const current = this.options.registry.get(server, task.taskId);
-      if (!current || isFinalTaskState(current.status)) continue;
+      if (!current) continue;
+      const undelivered = current.delivery === 'pending';
+      if (isFinalTaskState(current.status) && !undelivered) continue;
       this.resumed.add(key);
+      if (isFinalTaskState(current.status) && current.status !== 'completed') {
+        this.options.onResumedFailure?.(
+          current,
+          current.statusMessage ?? `Task "${task.taskId}" ${current.status}`,
+        );
+        continue;
+      }
       void followTask(client, this.options.registry, server, task.taskId, {
         limits: this.options.limits,
       }).then(
@@ -69,7 +86,12 @@ export class TaskService {
           this.results.set(key, result);
           this.options.onResumedResult?.(current, result);
         },
-        () => undefined,
+        (error: unknown) => {
+          this.options.onResumedFailure?.(
+            current,
+            error instanceof HostError ? error.message : describeError(error),
+          );
+        },
       );
     }
   }
