@@ -64,6 +64,7 @@ export class ChatService {
   private readonly quirks = new Map<string, EndpointQuirks>();
   /** Models as the models API last described them (context windows). */
   private models: readonly ModelInfo[] | undefined;
+  private stopping = false;
 
   constructor(private readonly options: ChatServiceOptions) {}
 
@@ -73,8 +74,9 @@ export class ChatService {
     return turn ? { turnId: turn.turnId, state: turn.state } : undefined;
   }
 
-  /** Stops every turn. */
+  /** Stops every turn; no task result starts a new one from now on. */
   async dispose(): Promise<void> {
+    this.stopping = true;
     await Promise.all([...this.active.keys()].map((id) => this.stop(id)));
   }
 
@@ -205,6 +207,8 @@ export class ChatService {
   ): Promise<void> {
     const ready = await this.open();
     for (;;) {
+      // A task's end found after dispose is left pending: the next host delivers it.
+      if (this.stopping) throw new HostError('not_connected', 'The host is stopping');
       const running = this.active.get(conversationId);
       if (running) {
         await running.done.catch(() => undefined);
