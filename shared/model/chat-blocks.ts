@@ -88,6 +88,8 @@ const ToolResultBlock = z.object({
   allowedBy: z.enum(['user', 'policy']).optional(),
   /** The rule that allowed it without asking (with `allowedBy: "policy"`). */
   rule: RuleRefSchema.optional(),
+  /** The call became this task: the content says it started; its end comes in a later message. */
+  taskId: z.string().optional(),
 });
 /**
  * The result of a tool call that ran as a task, delivered in a later

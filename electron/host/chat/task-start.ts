@@ -3,6 +3,7 @@ import type { ToolCallResult } from '../../../shared/model/server.js';
 import type { TaskInfo } from '../../../shared/model/tasks.js';
 import type { ProgressUpdate } from '../servers/lifecycle/request-policy.js';
 import type { ServerConnection } from '../servers/server-connection.js';
+import { LatestThrottle } from '../latest-throttle.js';
 
 /** How a turn's tool call went: its result, or a task that runs on (`call` settles at its end). */
 export type CallOutcome =
@@ -23,12 +24,39 @@ export async function callUntilTask(
   detach: boolean,
   options: { onProgress: (update: ProgressUpdate) => void },
 ): Promise<CallOutcome> {
+  // Progress is passed on at most ten times a second, the latest each time.
+  const progress = new LatestThrottle<ProgressUpdate>(options.onProgress);
+  try {
+    return await call(connection, use, turn, detach, (p) => {
+      progress.push(p);
+    });
+  } finally {
+    progress.cancel();
+  }
+}
+
+/** A progress notification as a tool call update carries it. */
+export function progressOf(p: ProgressUpdate): { progress: number; total?: number; message?: string } {
+  return {
+    progress: p.progress,
+    ...(p.total !== undefined ? { total: p.total } : {}),
+    ...(p.message !== undefined ? { message: p.message } : {}),
+  };
+}
+
+async function call(
+  connection: ServerConnection,
+  use: ToolUseChatBlock,
+  turn: { conversationId: string; signal: AbortSignal },
+  detach: boolean,
+  onProgress: (update: ProgressUpdate) => void,
+): Promise<CallOutcome> {
   const origin = { conversationId: turn.conversationId, toolCallId: use.id };
   if (!detach) {
     const result = await connection.callTool(use.tool, use.inputJson, {
       signal: turn.signal,
       origin,
-      onProgress: options.onProgress,
+      onProgress,
     });
     return { kind: 'result', result };
   }
@@ -42,10 +70,10 @@ export async function callUntilTask(
   const task = new Promise<TaskInfo>((resolve) => {
     becameTask = resolve;
   });
-  const call = connection.callTool(use.tool, use.inputJson, {
+  const pending = connection.callTool(use.tool, use.inputJson, {
     signal: controller.signal,
     origin,
-    onProgress: options.onProgress,
+    onProgress,
     onTask: (created) => {
       turn.signal.removeEventListener('abort', stop);
       becameTask(created);
@@ -53,8 +81,8 @@ export async function callUntilTask(
   });
   try {
     return await Promise.race([
-      call.then((result): CallOutcome => ({ kind: 'result', result })),
-      task.then((created): CallOutcome => ({ kind: 'task', task: created, call })),
+      pending.then((result): CallOutcome => ({ kind: 'result', result })),
+      task.then((created): CallOutcome => ({ kind: 'task', task: created, call: pending })),
     ]);
   } finally {
     turn.signal.removeEventListener('abort', stop);

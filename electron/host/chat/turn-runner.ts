@@ -16,8 +16,6 @@ import type { ServerConnection } from '../servers/server-connection.js';
 import { offeredSkills } from '../features/skill-listing.js';
 import { LOAD_SKILL_TOOL_NAME } from './skill-offer.js';
 import { runLoadSkill } from './skill-tool.js';
-import type { ProgressUpdate } from '../servers/lifecycle/request-policy.js';
-import { LatestThrottle } from '../latest-throttle.js';
 import type { ConversationStore, NewMessage, StoredFullResult } from '../persistence/conversation-store.js';
 import { retryableKind, toChatError } from './api-errors.js';
 import type { ChatError } from './api-errors.js';
@@ -27,7 +25,7 @@ import type { EndpointQuirks } from './model-request.js';
 import type { ToolConsent } from './tool-consent.js';
 import { capContent, summarizeResult } from './tool-result-mapping.js';
 import type { TaskInfo } from '../../../shared/model/tasks.js';
-import { callUntilTask, taskStartedText } from './task-start.js';
+import { callUntilTask, progressOf, taskStartedText } from './task-start.js';
 import { ChatFailure, StopSignal } from './turn-signals.js';
 
 export { ChatFailure } from './turn-signals.js';
@@ -164,11 +162,7 @@ export class TurnRunner {
   private async runTools(toolUses: ToolUseChatBlock[]): Promise<void> {
     for (const use of toolUses) {
       if (this.ctx.signal.aborted) {
-        this.commitResult(use, {
-          status: 'cancelled',
-          isError: true,
-          content: [{ type: 'text', text: 'Not run: the user stopped the turn.' }],
-        });
+        this.commitResult(use, NOT_RUN);
         continue;
       }
       await this.runTool(use);
@@ -218,11 +212,7 @@ export class TurnRunner {
       );
     } catch (error) {
       if (this.ctx.signal.aborted) {
-        this.commitResult(use, {
-          status: 'cancelled',
-          isError: true,
-          content: [{ type: 'text', text: 'Not run: the user stopped the turn.' }],
-        });
+        this.commitResult(use, NOT_RUN);
         throw new StopSignal();
       }
       throw error;
@@ -253,18 +243,6 @@ export class TurnRunner {
     this.state('running-tools');
     this.deps.emit('toolCallUpdate', { ...base, status: 'running', ...allowed });
     const started = performance.now();
-    // Progress reaches the renderer at most ten times a second, the latest each time.
-    const progress = new LatestThrottle<ProgressUpdate>((p) => {
-      this.deps.emit('toolCallUpdate', {
-        ...base,
-        status: 'running',
-        progress: {
-          progress: p.progress,
-          ...(p.total !== undefined ? { total: p.total } : {}),
-          ...(p.message !== undefined ? { message: p.message } : {}),
-        },
-      });
-    });
     let outcome: Awaited<ReturnType<typeof callUntilTask>>;
     try {
       // A call that becomes a task is not waited for (with somewhere to hand it): Stop no longer reaches it.
@@ -275,12 +253,11 @@ export class TurnRunner {
         this.deps.tasks !== undefined,
         {
           onProgress: (p) => {
-            progress.push(p);
+            this.deps.emit('toolCallUpdate', { ...base, status: 'running', progress: progressOf(p) });
           },
         },
       );
     } catch (error) {
-      progress.cancel();
       const durationMs = Math.round(performance.now() - started);
       if (this.ctx.signal.aborted) {
         const content = [{ type: 'text' as const, text: 'Cancelled: the user stopped the turn.' }];
@@ -292,11 +269,11 @@ export class TurnRunner {
       this.commitResult(use, { status: 'error', isError: true, durationMs, content }, allowed);
       return;
     }
-    progress.cancel();
     if (outcome.kind === 'task') {
       const durationMs = Math.round(performance.now() - started);
       const content = [{ type: 'text' as const, text: taskStartedText(outcome.task, use.id) }];
-      this.commitResult(use, { status: 'ok', isError: false, durationMs, content }, allowed);
+      const taskId = outcome.task.taskId;
+      this.commitResult(use, { status: 'ok', isError: false, durationMs, content, taskId }, allowed);
       this.deps.tasks?.follow(outcome.task, outcome.call);
       return;
     }
@@ -326,7 +303,10 @@ export class TurnRunner {
   /** Commits one tool result (text capped, the full result kept aside) and reports it. */
   private commitResult(
     use: ToolUseChatBlock,
-    result: Pick<ToolResultChatBlock, 'status' | 'isError' | 'content' | 'structuredContent' | 'durationMs'>,
+    result: Pick<
+      ToolResultChatBlock,
+      'status' | 'isError' | 'content' | 'structuredContent' | 'durationMs' | 'taskId'
+    >,
     allowed?: AllowedBy,
   ): void {
     const capped = capContent(result.content);
@@ -341,6 +321,7 @@ export class TurnRunner {
       ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
       ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
       ...(capped.totalChars !== undefined ? { truncated: { totalChars: capped.totalChars } } : {}),
+      ...(result.taskId !== undefined ? { taskId: result.taskId } : {}),
       ...allowed,
     };
     const full: StoredFullResult[] =
@@ -394,6 +375,13 @@ export class TurnRunner {
     });
   }
 }
+
+/** The result of a call the turn never ran because the person stopped it. */
+const NOT_RUN = {
+  status: 'cancelled',
+  isError: true,
+  content: [{ type: 'text', text: 'Not run: the user stopped the turn.' }],
+} as const satisfies Pick<ToolResultChatBlock, 'status' | 'isError' | 'content'>;
 
 /** How a call was allowed, kept on its result block and its updates. */
 type AllowedBy = Pick<ToolResultChatBlock, 'allowedBy' | 'rule'>;
