@@ -12,6 +12,7 @@ import { ServersView } from './features/servers/lazy.js';
 import { SettingsView } from './features/settings/lazy.js';
 import { TasksView } from './features/tasks/lazy.js';
 import { InstallLinkPrompt } from './features/browse/install-link-prompt.js';
+import { TaskNoticesBar } from './features/chat/task-notices-bar.js';
 
 /**
  * The window: the rail (Chat, Servers, Browse, Tasks, Settings), then the chosen view; consent dialogs
@@ -25,6 +26,7 @@ export function App() {
       <div className="shell__view">
         <ConnectionBanner />
         <ConfigBanner />
+        <TaskNoticesBar />
         {view === 'chat' && <ChatView />}
         <Deferred fallback={<ViewLoading />}>
           {view === 'servers' && <ServersView />}

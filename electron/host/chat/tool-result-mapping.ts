@@ -133,7 +133,7 @@ export function taskResultParts(block: TaskResultChatBlock): (WireText | WireIma
   const head =
     `[Task result from the host, not written by the user] Task "${block.taskId}" of tool "${block.tool}" ` +
     `(server "${block.server}"), started by your earlier tool call ${block.toolUseId}, ${TASK_END[block.status]}` +
-    `${block.isError ? ' with an error' : ''}. ${block.status === 'completed' ? 'Its result:' : 'What the host knows:'}`;
+    `${block.isError && block.status === 'completed' ? ' with an error' : ''}. ${block.status === 'completed' ? 'Its result:' : 'What the host knows:'}`;
   return [{ type: 'text', text: head }, ...resultParts({ ...block, status: block.isError ? 'error' : 'ok' })];
 }
 

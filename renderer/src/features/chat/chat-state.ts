@@ -70,6 +70,15 @@ export interface ChatData {
   /** Live state of tool calls, by tool_use id. */
   readonly toolCalls: Readonly<Record<string, ToolCallUpdateEvent>>;
   readonly audit: readonly AuditEntry[] | undefined;
+  /** Tasks whose end continued a conversation the person was not looking at, oldest first. */
+  readonly taskNotices: readonly TaskNotice[];
+}
+
+/** "Task … finished — the answer continues in …", until the person goes there or dismisses it. */
+export interface TaskNotice {
+  readonly conversationId: string;
+  readonly messageId: string;
+  readonly tool: string;
 }
 
 export interface ChatActions {
@@ -84,6 +93,7 @@ export interface ChatActions {
   /** Sends in the selected conversation (creating one first if none is selected), with its attachments. */
   send: (text: string, attachments?: readonly Attachment[]) => Promise<Result<unknown>>;
   stop: () => Promise<void>;
+  dismissTaskNotice: (messageId: string) => void;
   retry: () => Promise<void>;
   /** Sends an earlier message of the selected conversation again with new text (a new branch). */
   editMessage: (messageId: string, text: string) => Promise<Result<unknown>>;

@@ -16,6 +16,7 @@ import {
   upsertSummary,
 } from './chat-reducers.js';
 import type { ChatActions, ChatState } from './chat-state.js';
+import { taskNotice } from './task-notices.js';
 
 /** The state after sendMessage/retryTurn/editMessage/regenerateAnswer answered: the turn streams, or why it could not start. */
 function startedTurn(s: ChatState, id: string, result: Result<TurnStarted>): Partial<ChatState> {
@@ -82,7 +83,7 @@ export function createChatStore(
         return loadConversation(id);
       },
       selectConversation(id) {
-        set({ selectedId: id });
+        set((s) => ({ selectedId: id, taskNotices: s.taskNotices.filter((n) => n.conversationId !== id) }));
         const view = get().details[id];
         if (!view || view.loadError) void loadConversation(id);
       },
@@ -159,6 +160,9 @@ export function createChatStore(
         if (id === undefined) return;
         const result = await host.stopTurn({ conversationId: id });
         if (!result.ok) set((s) => patchConversation(s, id, () => ({ requestError: result.error })));
+      },
+      dismissTaskNotice(messageId) {
+        set((s) => ({ taskNotices: s.taskNotices.filter((n) => n.messageId !== messageId) }));
       },
       async retry() {
         const id = get().selectedId;
@@ -260,6 +264,7 @@ export function createChatStore(
       details: {},
       toolCalls: {},
       audit: undefined,
+      taskNotices: [],
       actions,
     };
   });
@@ -316,7 +321,10 @@ export function createChatStore(
     host.on('chatMessage', ({ conversationId, message }) => {
       // Streamed text still waiting for a frame belongs before the committed message.
       deltas.flushNow();
-      setState((s) => applyMessage(s, conversationId, message));
+      setState((s) => ({
+        ...applyMessage(s, conversationId, message),
+        ...taskNotice(s, conversationId, message),
+      }));
     }),
     host.on('toolCallUpdate', (update) => {
       setState((s) => ({ toolCalls: { ...s.toolCalls, [update.toolUseId]: update } }));

@@ -13,6 +13,8 @@ import { PromptPicker } from '../resources-prompts/prompt-picker.js';
 import { ContextChips } from './context-chips.js';
 import { FileChips } from './file-chips.js';
 import { useHostReachable } from '../../store/store-context.js';
+import { Deferred } from '../../common/on-demand.js';
+import { StopTasksDialog } from '../tasks/lazy.js';
 
 /** What the file picker offers: what Claude takes (the host checks again). */
 const ACCEPT =
@@ -39,6 +41,26 @@ export function Composer({
   const [sending, setSending] = useState(false);
   const keySet = useChat((s) => s.settings?.apiKey.set);
   const { send, stop } = useChatActions();
+  const turnId = useChat((s) =>
+    conversationId === undefined ? undefined : s.details[conversationId]?.turn?.turnId,
+  );
+  const messages = useChat((s) =>
+    conversationId === undefined ? undefined : s.details[conversationId]?.messages,
+  );
+  // After Stop: the tool calls of the stopped turn, whose running tasks the person is asked about.
+  const [stoppedCalls, setStoppedCalls] = useState<readonly string[]>();
+  const closeStopDialog = useCallback(() => {
+    setStoppedCalls(undefined);
+    ref.current?.focus();
+  }, []);
+  const stopTurn = () => {
+    const calls = (messages ?? [])
+      .filter((m) => m.turnId === turnId)
+      .flatMap((m) => m.blocks.flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])));
+    void stop().then(() => {
+      if (calls.length > 0) setStoppedCalls(calls);
+    });
+  };
   // Typing still works (the draft is kept); sending and stopping need the host.
   const reachable = useHostReachable();
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -121,6 +143,11 @@ export function Composer({
 
   return (
     <div className="composer-area">
+      {stoppedCalls && (
+        <Deferred fallback={null}>
+          <StopTasksDialog toolCallIds={stoppedCalls} onClose={closeStopDialog} />
+        </Deferred>
+      )}
       {pickerOpen && (
         // Outside the composer's <form>: the picker's argument form is a form of its own.
         <div className="composer__picker">
@@ -226,7 +253,7 @@ export function Composer({
                 submit();
               } else if (event.key === 'Escape' && running && reachable) {
                 event.preventDefault();
-                void stop();
+                stopTurn();
               }
             }}
           />
@@ -237,7 +264,7 @@ export function Composer({
             className="btn composer__stop"
             disabled={!reachable}
             onClick={() => {
-              void stop();
+              stopTurn();
             }}
           >
             <span className="composer__stop-icon" aria-hidden="true" />

@@ -12,6 +12,7 @@ import { SentContext } from './sent-context.js';
 import { ThinkingBlock } from './thinking-block.js';
 import { ToolCard } from './tool-card.js';
 import { ToolSearchNote } from './tool-search-note.js';
+import { TaskResultCard } from './task-result-card.js';
 
 interface MessageRowProps {
   message: ChatMessage;
@@ -34,7 +35,14 @@ export const MessageRow = memo(function MessageRow({
   lastAnswer,
   running,
 }: MessageRowProps) {
-  const label = message.role === 'user' ? 'You' : message.role === 'assistant' ? 'Claude' : 'Host';
+  const label =
+    message.role === 'user'
+      ? 'You'
+      : message.role === 'assistant'
+        ? 'Claude'
+        : message.blocks.some((b) => b.type === 'task_result')
+          ? 'Task'
+          : 'Host';
   const [editing, setEditing] = useState(false);
   const withActions = message.role === 'user' || message.role === 'assistant';
   return (
@@ -98,6 +106,8 @@ export const MessageRow = memo(function MessageRow({
                     result={block}
                   />
                 );
+              case 'task_result':
+                return <TaskResultCard key={`${block.taskId}-${String(index)}`} block={block} />;
               case 'notice':
                 return <NoticeView key={index} level={block.level} text={block.text} />;
               case 'resource_context':

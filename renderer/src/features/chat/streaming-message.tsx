@@ -3,6 +3,16 @@ import { useHostReachable } from '../../store/store-context.js';
 import { Markdown } from '../markdown/lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { ThinkingBlock } from './thinking-block.js';
+import type { ConversationView } from './chat-state.js';
+
+/** Whether the conversation holds the host's "interrupted" notice for the turn whose text was cut off. */
+export function interruptedNoticeShown(view: ConversationView | undefined): boolean {
+  const turnId = view?.streaming?.turnId;
+  if (view === undefined || turnId === undefined) return false;
+  return view.messages.some(
+    (m) => m.turnId === turnId && m.blocks.some((b) => b.type === 'notice' && b.kind === 'interrupted'),
+  );
+}
 
 /**
  * The answer while it streams. Markdown renders it paragraph by paragraph
@@ -14,6 +24,8 @@ export function StreamingMessage({ id }: { id: string }) {
   const text = useChat((s) => s.details[id]?.streaming?.text ?? '');
   const thinking = useChat((s) => s.details[id]?.streaming?.thinking ?? '');
   const cutOff = useChat((s) => s.details[id]?.streaming?.cutOff === true);
+  // The host's "interrupted" notice of this turn already says what happened: one notice is enough.
+  const noticed = useChat((s) => interruptedNoticeShown(s.details[id]));
   const reachable = useHostReachable();
   const live = reachable && !cutOff;
   return (
@@ -30,7 +42,7 @@ export function StreamingMessage({ id }: { id: string }) {
         </Deferred>
         {live && <span className="message__caret" aria-hidden="true" />}
       </div>
-      {!live && (
+      {!live && !(cutOff && noticed) && (
         <p className="message__cut-off" role="note">
           {cutOff
             ? 'Cut off: the host stopped before this answer was finished, so it was not saved. It stays on this page until you reload it.'

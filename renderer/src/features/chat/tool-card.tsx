@@ -10,12 +10,14 @@ import { ToolResultBody } from './tool-result-body.js';
 import { Deferred } from '../../common/on-demand.js';
 import { TaskLine } from '../tasks/lazy.js';
 
-type CardStatus = 'pending' | 'waiting-consent' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
+type CardStatus =
+  'pending' | 'waiting-consent' | 'running' | 'task' | 'done' | 'error' | 'denied' | 'cancelled';
 
 const STATUS_TEXT: Record<CardStatus, string> = {
   pending: 'Pending',
   'waiting-consent': 'Waiting for your approval',
   running: 'Running',
+  task: 'Runs as a task',
   done: 'Done',
   error: 'Error',
   denied: 'Denied',
@@ -44,11 +46,14 @@ export function ToolCard({
 }) {
   const live = useChat((s) => s.toolCalls[call.id]);
   const bodyId = useId();
+  // A call that became a task answered "started" at once; the task line below says how it goes.
   const status: CardStatus = result
     ? result.status === 'ok'
       ? result.isError
         ? 'error'
-        : 'done'
+        : result.taskId !== undefined
+          ? 'task'
+          : 'done'
       : result.status
     : (live?.status ?? 'pending');
   const active = status === 'running' || status === 'waiting-consent';

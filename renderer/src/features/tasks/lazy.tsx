@@ -8,3 +8,6 @@ import { onDemand } from '../../common/on-demand.js';
  */
 export const TasksView = onDemand(() => import('./tasks-view.js').then((m) => m.TasksView));
 export const TaskLine = onDemand(() => import('./task-line.js').then((m) => m.TaskLine));
+export const StopTasksDialog = onDemand(() =>
+  import('./stop-tasks-dialog.js').then((m) => m.StopTasksDialog),
+);

@@ -217,3 +217,70 @@ describe('an interrupted turn', () => {
     ]);
   });
 });
+
+describe('buildMessages: the end of a task, delivered in a later message', () => {
+  const use = {
+    type: 'tool_use' as const,
+    id: 'toolu_task',
+    server: 'research',
+    tool: 'slow',
+    inputJson: '{}',
+  };
+  const started: ToolResultChatBlock = {
+    type: 'tool_result',
+    toolUseId: 'toolu_task',
+    server: 'research',
+    tool: 'slow',
+    status: 'ok',
+    isError: false,
+    taskId: 'task-7',
+    content: [{ type: 'text', text: 'started task "task-7"' }],
+  };
+  const end = (status: 'completed' | 'lost', text: string) =>
+    message('tool', [
+      {
+        type: 'task_result',
+        toolUseId: 'toolu_task',
+        server: 'research',
+        tool: 'slow',
+        taskId: 'task-7',
+        status,
+        isError: status !== 'completed',
+        content: [{ type: 'text', text }],
+      },
+    ]);
+
+  it('goes to Claude as user text naming the tool call and the task, then the result', () => {
+    const history = [
+      message('user', [{ type: 'text', text: 'research it' }]),
+      message('assistant', [use]),
+      message('tool', [started]),
+      message('assistant', [{ type: 'text', text: 'It runs.' }]),
+      end('completed', 'the findings'),
+    ];
+    const wire = buildMessages(history, new ToolNameTable([]));
+    expect(wire.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    const last = wire.at(-1)?.content ?? [];
+    expect(last[0]).toMatchObject({ type: 'text' });
+    const head = last[0]?.type === 'text' ? last[0].text : '';
+    expect(head).toContain('Task "task-7" of tool "slow" (server "research")');
+    expect(head).toContain('started by your earlier tool call toolu_task, completed. Its result:');
+    expect(last[1]).toMatchObject({ type: 'text', text: 'the findings' });
+    // The earlier call keeps its own "started" result: the history stays valid.
+    expect(wire[2]?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_task' });
+  });
+
+  it('a task that was lost is said so; a tool call left open before it is closed first', () => {
+    const history = [
+      message('user', [{ type: 'text', text: 'research it' }]),
+      message('assistant', [use]),
+      end('lost', 'Task "task-7" of server "research" is no longer known to the server'),
+    ];
+    const wire = buildMessages(history, new ToolNameTable([]));
+    const last = wire.at(-1)?.content ?? [];
+    expect(last[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_task', is_error: true });
+    const head = last[1]?.type === 'text' ? last[1].text : '';
+    expect(head).toContain('was lost. What the host knows:');
+    expect(last[2]).toMatchObject({ type: 'text', text: expect.stringContaining('no longer known') });
+  });
+});
