@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures/chat.js';
-import { consent, messages, sections, send, setUpClaude } from './flows/chat.js';
+import { composer, consent, messages, sections, send, setUpClaude } from './flows/chat.js';
 
 async function script(baseUrl: string, replies: object[]): Promise<void> {
   const response = await fetch(`${baseUrl}/_script`, {
@@ -10,7 +10,7 @@ async function script(baseUrl: string, replies: object[]): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
-test('a tool call runs as a task: its card and the Tasks panel show it live, another conversation chats meanwhile', async ({
+test('a tool call runs as a task: the chat never waits, the card and the Tasks panel show it live, its result continues the answer', async ({
   app,
   fakeApi,
   page,
@@ -18,23 +18,31 @@ test('a tool call runs as a task: its card and the Tasks panel show it live, ano
   await page.goto(app.url);
   await setUpClaude(page, fakeApi.url);
 
+  // The call, then Claude's answer to "the task started"; every later answer is the fake's default.
   await script(fakeApi.url, [
     { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'tides' } },
-    // Taken by the other conversation, which answers while the task (four stages of a second) runs…
-    { type: 'text', text: 'Hello back, meanwhile.' },
-    // …then by the task's own conversation, once its result went to Claude.
-    { type: 'text', text: 'The research on tides is done.' },
+    { type: 'text', text: 'The research runs; I will report when it is done.' },
   ]);
   await send(page, 'research tides');
   const dialog = consent(page);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Allow once' }).click();
 
-  // The card shows the task: its status, the server's message, elapsed time and Cancel.
+  // The turn ended at once: the card says the call runs as a task, its line is live.
+  await expect(messages(page)).toContainText('The research runs; I will report when it is done.');
+  const card = messages(page).locator('.tool-card', { hasText: 'simulate-research-query' }).first();
+  await expect(card).toContainText('Runs as a task');
   const line = messages(page).getByRole('status', { name: 'Task of simulate-research-query' });
   await expect(line).toContainText('Working');
   await expect(line).toContainText(/Gathering sources|Analyzing content/);
   await expect(line.getByRole('button', { name: 'Cancel task of simulate-research-query' })).toBeVisible();
+
+  // The same conversation chats on while the task runs.
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await send(page, 'still there?');
+  await expect(messages(page)).toContainText('You said: still there?');
+  await expect(line).toContainText('Working');
+  await card.getByRole('button', { name: /^simulate-research-query on/ }).click();
   await page.screenshot({ path: testInfo.outputPath('task-card-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(300);
@@ -56,18 +64,72 @@ test('a tool call runs as a task: its card and the Tasks panel show it live, ano
   await sections(page).getByRole('button', { name: 'Chat' }).click();
   await page.getByRole('button', { name: 'New chat' }).click();
   await send(page, 'Hello meanwhile');
-  await expect(messages(page)).toContainText('Hello back, meanwhile.');
+  await expect(messages(page)).toContainText('You said: Hello meanwhile');
 
-  // The task ends, its result goes to Claude and the answer continues in its own conversation.
-  await sections(page).getByRole('button', { name: 'Tasks' }).click();
-  const recent = page.getByRole('region', { name: /Recent/ });
-  await expect(recent).toContainText('Completed', { timeout: 20_000 });
-  await recent.getByRole('button', { name: /^In “/ }).click();
-  await expect(messages(page)).toContainText('The research on tides is done.');
-  await expect(messages(page).getByRole('status', { name: 'Task of simulate-research-query' })).toContainText(
-    'Completed',
+  // The task ends while the person is elsewhere: a notice leads to the conversation, where the answer continued.
+  const notice = page.getByRole('status', { name: 'Finished tasks' });
+  await expect(notice).toContainText(
+    'Task “simulate-research-query” finished — the answer continues in “research tides”',
+    {
+      timeout: 20_000,
+    },
   );
+  await page.screenshot({ path: testInfo.outputPath('task-notice-light.png') });
+  await notice.getByRole('button', { name: 'Open conversation' }).click();
+  await expect(notice).toBeHidden();
+  await expect(messages(page)).toContainText('The task finished: # Research Report: tides');
+  await expect(messages(page)).toContainText('Task result');
+  await expect(line).toContainText('Completed');
   await page.screenshot({ path: testInfo.outputPath('task-card-done-light.png') });
+});
+
+test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', async ({
+  app,
+  fakeApi,
+  page,
+}, testInfo) => {
+  await page.goto(app.url);
+  await setUpClaude(page, fakeApi.url);
+  const lines = messages(page).getByRole('status', { name: 'Task of simulate-research-query' });
+
+  // Claude starts a task, then keeps writing (the stream hangs) until Stop.
+  await script(fakeApi.url, [
+    { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'kept' } },
+    { type: 'hang', text: 'While it runs, ' },
+  ]);
+  await send(page, 'research and talk');
+  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  await expect(messages(page)).toContainText('While it runs,');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  // The stream stopped at once; the question comes after.
+  const ask = page.getByRole('alertdialog', { name: 'Cancel 1 running task?' });
+  await expect(ask).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('stop-ask-light.png') });
+  // Keep running has the focus: Enter keeps the task.
+  await expect(ask.getByRole('button', { name: 'Keep running' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(lines.first()).toContainText('Working');
+  // Kept running, it ends and its result continues the answer.
+  await expect(messages(page)).toContainText('The task finished: # Research Report: kept', {
+    timeout: 20_000,
+  });
+
+  // A second turn starts another task; Stop (Esc in the composer), then Cancel tasks cancels only that one.
+  await script(fakeApi.url, [
+    { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'dropped' } },
+    { type: 'hang', text: 'Another one runs, ' },
+  ]);
+  await send(page, 'research again');
+  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  await expect(messages(page)).toContainText('Another one runs,');
+  await composer(page).press('Escape');
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel tasks' }).click();
+  await expect(ask).toBeHidden();
+  await expect(lines.nth(1)).toContainText('Cancelled');
+  await expect(lines.first()).toContainText('Completed');
 });
 
 test('Cancel in the tool card cancels the task on the server', async ({ app, fakeApi, page }) => {
