@@ -42,7 +42,7 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
   await send(page, 'still there?');
   await expect(messages(page)).toContainText('You said: still there?');
   await expect(line).toContainText('Working');
-  await card.getByRole('button', { name: /^simulate-research-query on/ }).click();
+  await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('task-card-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(300);
@@ -80,7 +80,16 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
   await expect(messages(page)).toContainText('The task finished: # Research Report: tides');
   await expect(messages(page)).toContainText('Task result');
   await expect(line).toContainText('Completed');
+  await expect(line).not.toContainText('Generating report');
+  await messages(page)
+    .getByRole('button', { name: /^Task result/ })
+    .click();
+  await expect(messages(page)).toContainText('sent to Claude as the result of the earlier call');
   await page.screenshot({ path: testInfo.outputPath('task-card-done-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: testInfo.outputPath('task-card-done-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
 });
 
 test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', async ({

@@ -32,7 +32,7 @@ export function TaskResultCard({ block }: { block: TaskResultChatBlock }) {
       >
         <span className="collapsible__chevron" aria-hidden="true" />
         <span className="tool-card__icon" aria-hidden="true">
-          ⏱
+          ↳
         </span>
         <span className="tool-card__name">
           <span className="task-result-card__label">Task result</span>

@@ -1,5 +1,5 @@
 import { useTasks } from './tasks-context.js';
-import { CancelTaskButton, TaskElapsed, TaskStatusBadge } from './task-parts.js';
+import { CancelTaskButton, TaskElapsed, TaskStatusBadge, taskMessage } from './task-parts.js';
 
 /**
  * Under a tool card whose call runs as a task: its status, the server's
@@ -15,7 +15,7 @@ export function TaskLine({ toolCallId }: { toolCallId: string }) {
       {task.progress !== undefined && (
         <progress value={task.progress} max={task.total} aria-label={`Progress of ${task.tool}`} />
       )}
-      <span className="task-line__message">{task.statusMessage ?? ''}</span>
+      <span className="task-line__message">{taskMessage(task)}</span>
       <TaskElapsed task={task} />
       <CancelTaskButton task={task} />
     </div>

@@ -12,6 +12,18 @@ const STATUS_TEXT: Record<TaskInfo['status'], string> = {
   lost: 'Lost',
 };
 
+/**
+ * The line shown beside the status: the server's latest message while the
+ * task runs, the reason when it failed, was cancelled or lost. A completed
+ * task's last progress message ("Generating report...") is no longer true.
+ */
+export function taskMessage(task: TaskInfo): string {
+  if (task.status === 'completed')
+    return task.statusMessage === COMPLETED_WITH_ERROR ? task.statusMessage : '';
+  return task.statusMessage ?? '';
+}
+const COMPLETED_WITH_ERROR = 'Completed with an error result';
+
 /** The task's status as a small badge. */
 export function TaskStatusBadge({ task }: { task: TaskInfo }) {
   return <span className={`task-badge task-badge--${task.status}`}>{STATUS_TEXT[task.status]}</span>;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useChat, useChatActions } from '../chat/chat-context.js';
 import { useTasks } from './tasks-context.js';
 import { sortedTasks } from './tasks-store.js';
-import { CancelTaskButton, TaskElapsed, TaskStatusBadge } from './task-parts.js';
+import { CancelTaskButton, TaskElapsed, TaskStatusBadge, taskMessage } from './task-parts.js';
 import { isFinalTaskState } from '../../../../shared/model/task-state.js';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
 
@@ -69,7 +69,7 @@ function TaskRow({ task }: { task: TaskInfo }) {
         <TaskElapsed task={task} />
         <CancelTaskButton task={task} />
       </div>
-      {task.statusMessage !== undefined && <p className="tasks__message">{task.statusMessage}</p>}
+      {taskMessage(task) !== '' && <p className="tasks__message">{taskMessage(task)}</p>}
       <div className="tasks__meta muted">
         <span className="mono">{task.taskId}</span>
         {conversation && (
