@@ -1,14 +1,6 @@
 import { test, expect } from './fixtures/chat.js';
-import { composer, consent, messages, sections, send, setUpClaude } from './flows/chat.js';
-
-async function script(baseUrl: string, replies: object[]): Promise<void> {
-  const response = await fetch(`${baseUrl}/_script`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(replies),
-  });
-  expect(response.ok).toBe(true);
-}
+import { composer, consent, messages, scriptReplies, sections, send, setUpClaude } from './flows/chat.js';
+import { lightAndDark } from './flows/pictures.js';
 
 test('a tool call runs as a task: the chat never waits, the card and the Tasks panel show it live, its result continues the answer', async ({
   app,
@@ -19,7 +11,7 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
   await setUpClaude(page, fakeApi.url);
 
   // The call, then Claude's answer to "the task started"; every later answer is the fake's default.
-  await script(fakeApi.url, [
+  await scriptReplies(fakeApi.url, [
     { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'tides' } },
     { type: 'text', text: 'The research runs; I will report when it is done.' },
   ]);
@@ -43,22 +35,14 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
   await expect(messages(page)).toContainText('You said: still there?');
   await expect(line).toContainText('Working');
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('task-card-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath('task-card-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await lightAndDark(page, testInfo, 'task-card');
 
   // The Tasks panel lists it as running, across conversations.
   await sections(page).getByRole('button', { name: 'Tasks' }).click();
   const running = page.getByRole('region', { name: /Running/ });
   await expect(running).toContainText('simulate-research-query');
   await expect(running).toContainText('on everything');
-  await page.screenshot({ path: testInfo.outputPath('tasks-panel-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath('tasks-panel-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await lightAndDark(page, testInfo, 'tasks-panel');
 
   // Another conversation answers while the task runs.
   await sections(page).getByRole('button', { name: 'Chat' }).click();
@@ -74,7 +58,7 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
       timeout: 20_000,
     },
   );
-  await page.screenshot({ path: testInfo.outputPath('task-notice-light.png') });
+  await lightAndDark(page, testInfo, 'task-notice');
   await notice.getByRole('button', { name: 'Open conversation' }).click();
   await expect(notice).toBeHidden();
   await expect(messages(page)).toContainText('The task finished: # Research Report: tides');
@@ -85,11 +69,7 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
     .getByRole('button', { name: /^Task result/ })
     .click();
   await expect(messages(page)).toContainText('sent to Claude as the result of the earlier call');
-  await page.screenshot({ path: testInfo.outputPath('task-card-done-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath('task-card-done-dark.png') });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await lightAndDark(page, testInfo, 'task-card-done');
 });
 
 test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', async ({
@@ -102,7 +82,7 @@ test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', a
   const lines = messages(page).getByRole('status', { name: 'Task of simulate-research-query' });
 
   // Claude starts a task, then keeps writing (the stream hangs) until Stop.
-  await script(fakeApi.url, [
+  await scriptReplies(fakeApi.url, [
     { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'kept' } },
     { type: 'hang', text: 'While it runs, ' },
   ]);
@@ -114,7 +94,7 @@ test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', a
   const ask = page.getByRole('alertdialog', { name: 'Cancel 1 running task?' });
   await expect(ask).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('stop-ask-light.png') });
+  await lightAndDark(page, testInfo, 'stop-ask');
   // Keep running has the focus: Enter keeps the task.
   await expect(ask.getByRole('button', { name: 'Keep running' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -126,7 +106,7 @@ test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', a
   });
 
   // A second turn starts another task; Stop (Esc in the composer), then Cancel tasks cancels only that one.
-  await script(fakeApi.url, [
+  await scriptReplies(fakeApi.url, [
     { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'dropped' } },
     { type: 'hang', text: 'Another one runs, ' },
   ]);
@@ -144,7 +124,7 @@ test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', a
 test('Cancel in the tool card cancels the task on the server', async ({ app, fakeApi, page }) => {
   await page.goto(app.url);
   await setUpClaude(page, fakeApi.url);
-  await script(fakeApi.url, [
+  await scriptReplies(fakeApi.url, [
     { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'cancel me' } },
     { type: 'text', text: 'Understood, cancelled.' },
   ]);
