@@ -65,11 +65,12 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
   await expect(messages(page)).toContainText('Task result');
   await expect(line).toContainText('Completed');
   await expect(line).not.toContainText('Generating report');
+  // The call's card and the task's result (folded), then the result opened.
+  await lightAndDark(page, testInfo, 'task-card-done');
   await messages(page)
     .getByRole('button', { name: /^Task result/ })
     .click();
   await expect(messages(page)).toContainText('sent to Claude as the result of the earlier call');
-  await lightAndDark(page, testInfo, 'task-card-done');
 });
 
 test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', async ({
