@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentRequest } from '../../shared/model/consent.js';
 import { NodePlatform } from '../../electron/host/node-platform.js';
 import { isPrivateAddress } from '../../electron/host/servers/stdio/sandbox/network/address-class.js';
+import { NETWORK_FOLDER_NAME } from '../../electron/host/servers/stdio/sandbox/network/proxy-launch.js';
 import { createTestHost, start, value, waitForEvent, type TestHost } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
 
@@ -51,6 +52,11 @@ beforeAll(async () => {
         ...fixtureServer('sandbox-net-prober.mjs'),
         env: { HOME: home },
         sandbox: { allowHosts: [`127.0.0.1:${String(webPort)}`] },
+      },
+      other: {
+        ...fixtureServer('sandbox-net-prober.mjs'),
+        env: { HOME: home },
+        sandbox: { allowHosts: [`127.0.0.1:${String(canaryPort)}`] },
       },
     },
     { platform: new NodePlatform(dataDir, undefined, { keychain: null }) },
@@ -125,6 +131,25 @@ describe('the network of a sandboxed server (filtering proxy)', () => {
     expect(await call('direct', { host: '127.0.0.1', port: canaryPort })).toMatch(/^blocked/);
     expect(canaryConnections).toBe(0);
     expect(await warnings()).toContain(`Sandbox blocked: connect to 127.0.0.1:${String(webPort)}`);
+  });
+
+  it("cannot reach another server's proxy (whose hosts differ): only its own is in its sandbox", async () => {
+    await start(t.api, 'other');
+    const env = JSON.parse(await call('env', {})) as Record<string, string>;
+    const own = env.MCP_HOST_PROXY_SOCKET ?? '';
+    expect(await call('unix', { path: own })).toBe('ALLOWED');
+    const folders = readdirSync(join(dataDir, NETWORK_FOLDER_NAME)).map((f) => join(dataDir, NETWORK_FOLDER_NAME, f));
+    const others = folders.filter((folder) => !own.startsWith(`${folder}/`));
+    expect(others).toHaveLength(1);
+    for (const folder of others) {
+      const socket = join(folder, 'proxy.sock');
+      expect(existsSync(socket)).toBe(true);
+      expect(await call('unix', { path: socket })).toMatch(/^blocked/);
+    }
+    expect(canaryConnections).toBe(0);
+    // Its proxy goes with it.
+    value(await t.api.stopServer({ name: 'other' }));
+    for (const folder of others) expect(existsSync(folder)).toBe(false);
   });
 
   it('asks about an undeclared host; "deny" gives a 403, is reported and remembered, and the server keeps working', async () => {
