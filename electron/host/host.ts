@@ -173,7 +173,8 @@ export function createHost(options: HostOptions): Host {
       networkConsent({
         broker: options.interactive !== false ? consent : undefined,
         audit: async () => (options.interactive !== false ? (await persistence.open()).audit : undefined),
-        identityOf: (name): string | undefined => (servers.has(name) ? servers.get(name).identity.hash : undefined),
+        identityOf: (name): string | undefined =>
+          servers.has(name) ? servers.get(name).identity.hash : undefined,
         allowAlways: (name, host): Promise<void> => editor.allowHost(name, host),
         onWarning: (server, line) => {
           logs.append(server, { source: 'host', level: 'warning', text: line });

@@ -138,7 +138,9 @@ describe('the network of a sandboxed server (filtering proxy)', () => {
     const env = JSON.parse(await call('env', {})) as Record<string, string>;
     const own = env.MCP_HOST_PROXY_SOCKET ?? '';
     expect(await call('unix', { path: own })).toBe('ALLOWED');
-    const folders = readdirSync(join(dataDir, NETWORK_FOLDER_NAME)).map((f) => join(dataDir, NETWORK_FOLDER_NAME, f));
+    const folders = readdirSync(join(dataDir, NETWORK_FOLDER_NAME)).map((f) =>
+      join(dataDir, NETWORK_FOLDER_NAME, f),
+    );
     const others = folders.filter((folder) => !own.startsWith(`${folder}/`));
     expect(others).toHaveLength(1);
     for (const folder of others) {
@@ -153,15 +155,26 @@ describe('the network of a sandboxed server (filtering proxy)', () => {
   });
 
   it('asks about an undeclared host; "deny" gives a 403, is reported and remembered, and the server keeps working', async () => {
-    const { request, text } = await callAnswering('tunnel', { host: 'undeclared.example.com', port: 443 }, 'deny');
+    const { request, text } = await callAnswering(
+      'tunnel',
+      { host: 'undeclared.example.com', port: 443 },
+      'deny',
+    );
     expect(request).toMatchObject({
       kind: 'network',
       server: 'net',
-      prompt: { host: 'undeclared.example.com', port: 443, via: 'connect', alwaysEntry: 'undeclared.example.com' },
+      prompt: {
+        host: 'undeclared.example.com',
+        port: 443,
+        via: 'connect',
+        alwaysEntry: 'undeclared.example.com',
+      },
     });
     expect(text).toMatch(/^HTTP\/1\.1 403/);
     expect(text).toContain('undeclared.example.com:443: you denied it');
-    expect(await warnings()).toContain('Sandbox blocked: connect to undeclared.example.com:443 (you denied it)');
+    expect(await warnings()).toContain(
+      'Sandbox blocked: connect to undeclared.example.com:443 (you denied it)',
+    );
     const view = value(await t.api.listServers({})).find((s) => s.name === 'net');
     expect(view?.status).toBe('connected');
     expect(view?.sandbox?.blocked).toContain('connect to undeclared.example.com:443');
@@ -169,7 +182,9 @@ describe('the network of a sandboxed server (filtering proxy)', () => {
     const from = t.events.length;
     expect(await call('tunnel', { host: 'undeclared.example.com', port: 443 })).toMatch(/^HTTP\/1\.1 403/);
     expect(questionsSince(from)).toBe(0);
-    expect(await call('http_get', { url: `http://127.0.0.1:${String(webPort)}/` })).toContain('hello from the host');
+    expect(await call('http_get', { url: `http://127.0.0.1:${String(webPort)}/` })).toContain(
+      'hello from the host',
+    );
   });
 
   it('"always" writes the host into the server\'s allowHosts and is not asked again', async () => {
@@ -229,7 +244,10 @@ describe('the network of a sandboxed server started from the command line', () =
   it('denies hosts it was not allowed with one line, as no one can be asked', async () => {
     const cli = await createTestHost(
       { net: { ...fixtureServer('sandbox-net-prober.mjs'), env: { HOME: home } } },
-      { interactive: false, platform: new NodePlatform(join(root, 'cli-data'), undefined, { keychain: null }) },
+      {
+        interactive: false,
+        platform: new NodePlatform(join(root, 'cli-data'), undefined, { keychain: null }),
+      },
     );
     try {
       await start(cli.api, 'net');

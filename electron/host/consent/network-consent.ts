@@ -29,7 +29,11 @@ const AUDITED: Record<NetworkConsentDecision, AuditDecision> = {
  */
 export function networkConsent(options: NetworkConsentOptions): SandboxNetworkServices {
   const denied = new Map<string, Set<string>>();
-  const record = async (server: string, prompt: NetworkConsentPrompt, decision: AuditDecision): Promise<void> => {
+  const record = async (
+    server: string,
+    prompt: NetworkConsentPrompt,
+    decision: AuditDecision,
+  ): Promise<void> => {
     try {
       const audit = await options.audit();
       audit?.record({

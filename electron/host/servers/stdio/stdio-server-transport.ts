@@ -129,7 +129,10 @@ export class StdioServerTransport implements ServerTransport {
           },
           (what, detail) => {
             // Each attempt is logged once; a burst of them also gives one grouped line.
-            attempt.output.note(`Sandbox blocked: ${what}${detail !== undefined ? ` (${detail})` : ''}`, 'warning');
+            attempt.output.note(
+              `Sandbox blocked: ${what}${detail !== undefined ? ` (${detail})` : ''}`,
+              'warning',
+            );
             pending.push(what);
             blockedTimer ??= setTimeout(() => {
               blockedTimer = undefined;

@@ -54,7 +54,8 @@ export function NetworkConsentDialog({ request, busy, queued, onAnswer }: Props)
           <p className="consent-dialog__note">
             {alwaysEntry !== undefined ? (
               <>
-                “Always” adds <span className="mono">{alwaysEntry}</span> to this server’s allowed hosts (Settings).
+                “Always” adds <span className="mono">{alwaysEntry}</span> to this server’s allowed hosts
+                (Settings).
               </>
             ) : (
               <>This address cannot be saved as an allowed host: “Always” lasts until the server stops.</>

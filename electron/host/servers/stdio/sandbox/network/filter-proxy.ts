@@ -1,7 +1,10 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { connect, createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
-import type { NetworkConsentDecision, NetworkConsentPrompt } from '../../../../../../shared/model/network-consent.js';
+import type {
+  NetworkConsentDecision,
+  NetworkConsentPrompt,
+} from '../../../../../../shared/model/network-consent.js';
 import { isAddress } from './address-class.js';
 import { alwaysEntry, decideHost, hostKey, normalizeHost, resolvedDenial } from './host-rules.js';
 import { MAX_HEAD_BYTES, headEnd, parseRequestHead } from './request-head.js';
@@ -105,7 +108,12 @@ export class FilterProxy {
     for (const socket of this.sockets) socket.destroy();
     const server = this.server;
     this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server)
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
   }
 
   private accept(socket: Socket): void {
@@ -175,7 +183,11 @@ export class FilterProxy {
     try {
       addresses = isAddress(host) ? [host] : await (this.options.lookup ?? lookupAll)(host);
     } catch (error) {
-      answer(socket, '502 Bad Gateway', `Cannot resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? 'failed'}`);
+      answer(
+        socket,
+        '502 Bad Gateway',
+        `Cannot resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? 'failed'}`,
+      );
       return;
     }
     const rebinding = resolvedDenial(rules().allow, host, port, addresses);
@@ -206,11 +218,21 @@ export class FilterProxy {
     return waiting;
   }
 
-  private async ask(host: string, port: number, via: 'connect' | 'http', key: string): Promise<true | string> {
+  private async ask(
+    host: string,
+    port: number,
+    via: 'connect' | 'http',
+    key: string,
+  ): Promise<true | string> {
     const timeout = AbortSignal.timeout(this.options.askTimeoutMs ?? 120_000);
     const signal = AbortSignal.any([timeout, this.aborts.signal]);
     const entry = alwaysEntry(host, port);
-    const prompt: NetworkConsentPrompt = { host, port, via, ...(entry !== undefined ? { alwaysEntry: entry } : {}) };
+    const prompt: NetworkConsentPrompt = {
+      host,
+      port,
+      via,
+      ...(entry !== undefined ? { alwaysEntry: entry } : {}),
+    };
     const answered = await this.options
       .ask(this.options.server, prompt, signal)
       .catch((): { decision: 'deny'; reason?: string } => ({ decision: 'deny' }));
@@ -239,7 +261,11 @@ export class FilterProxy {
     });
     upstream.once('error', (error: NodeJS.ErrnoException) => {
       if (!socket.destroyed && socket.bytesWritten === 0)
-        answer(socket, '502 Bad Gateway', `Cannot reach ${hostKey(target.host, target.port)}: ${error.code ?? error.message}`);
+        answer(
+          socket,
+          '502 Bad Gateway',
+          `Cannot reach ${hostKey(target.host, target.port)}: ${error.code ?? error.message}`,
+        );
       else socket.destroy();
     });
     upstream.once('connect', () => {

@@ -8,7 +8,8 @@ import { bareAddress, isAddress, isLoopbackName, isPrivateAddress } from './addr
  */
 
 /** Lower case, no trailing dot, no IPv6 brackets. */
-export const normalizeHost = (host: string): string => bareAddress(host.trim().toLowerCase()).replace(/\.$/, '');
+export const normalizeHost = (host: string): string =>
+  bareAddress(host.trim().toLowerCase()).replace(/\.$/, '');
 
 /** "host:port" as asks and remembered answers key it ("[::1]:443" for IPv6). */
 export const hostKey = (host: string, port: number): string =>

@@ -36,7 +36,10 @@ export interface ServerNetwork {
 }
 
 const nobodyToAsk: NetworkAsk = () =>
-  Promise.resolve({ decision: 'deny', reason: 'no one can be asked here: add the host to sandbox.allowHosts' });
+  Promise.resolve({
+    decision: 'deny',
+    reason: 'no one can be asked here: add the host to sandbox.allowHosts',
+  });
 
 /**
  * Starts the proxy of one server process in a fresh folder of its own
@@ -74,8 +77,7 @@ export async function startServerNetwork(start: ProxyStart): Promise<ServerNetwo
   return {
     proxy,
     folder,
-    close: () =>
-      (closed ??= proxy.close().then(() => rm(folder, { recursive: true, force: true }))),
+    close: () => (closed ??= proxy.close().then(() => rm(folder, { recursive: true, force: true }))),
   };
 }
 
@@ -84,14 +86,29 @@ export async function startServerNetwork(start: ProxyStart): Promise<ServerNetwo
  * 127.0.0.1:PROXY_PORT to the proxy's socket and waits (up to 3 s) until it
  * listens, then becomes the server (`exec "$@"`).
  */
-export function proxiedCommand(socat: string, socketPath: string, command: string, args: readonly string[]): string[] {
+export function proxiedCommand(
+  socat: string,
+  socketPath: string,
+  command: string,
+  args: readonly string[],
+): string[] {
   const listening = `:${PROXY_PORT.toString(16).toUpperCase().padStart(4, '0')} 00000000:0000 0A`;
   const script = [
     `"$MCP_HOST_SOCAT" TCP-LISTEN:${String(PROXY_PORT)},bind=127.0.0.1,fork,reuseaddr "UNIX-CONNECT:$MCP_HOST_PROXY_SOCKET" </dev/null >/dev/null 2>&1 &`,
     `i=0; while ! grep -qi '${listening}' /proc/net/tcp 2>/dev/null && [ $i -lt 300 ]; do i=$((i+1)); sleep 0.01; done`,
     'exec "$@"',
   ].join('\n');
-  return ['/usr/bin/env', `MCP_HOST_SOCAT=${socat}`, `MCP_HOST_PROXY_SOCKET=${socketPath}`, '/bin/sh', '-c', script, 'sh', command, ...args];
+  return [
+    '/usr/bin/env',
+    `MCP_HOST_SOCAT=${socat}`,
+    `MCP_HOST_PROXY_SOCKET=${socketPath}`,
+    '/bin/sh',
+    '-c',
+    script,
+    'sh',
+    command,
+    ...args,
+  ];
 }
 
 /** The proxy variables: every common client (curl, npm, pip, uv, Python, newer Node) goes through the proxy. */

@@ -15,8 +15,7 @@ const HostSchema = z
 const PortSchema = z.coerce.number().int().min(1).max(65535);
 
 export type RequestTarget =
-  | { via: 'connect'; host: string; port: number }
-  | { via: 'http'; host: string; port: number; head: Buffer };
+  { via: 'connect'; host: string; port: number } | { via: 'http'; host: string; port: number; head: Buffer };
 
 export const MAX_HEAD_BYTES = 16 * 1024;
 
@@ -67,5 +66,10 @@ export function parseRequestHead(head: string): RequestTarget {
   if (url.protocol !== 'http:') throw new Error(`${url.protocol} is not proxied here: use CONNECT for https`);
   if (url.username !== '' || url.password !== '') throw new Error('user names in URLs are not proxied');
   const { host, port } = checked(url.hostname, url.port === '' ? '80' : url.port);
-  return { via: 'http', host, port, head: forwardedHead(method, `${url.pathname}${url.search}`, version, headers) };
+  return {
+    via: 'http',
+    host,
+    port,
+    head: forwardedHead(method, `${url.pathname}${url.search}`, version, headers),
+  };
 }

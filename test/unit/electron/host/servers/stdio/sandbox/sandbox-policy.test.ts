@@ -60,7 +60,10 @@ describe('default sandbox policy', () => {
     expect(policy.network.hosts).toEqual(['registry.npmjs.org']);
     expect(policy.network.reason).toContain('registry.npmjs.org');
     expect(policy.hosts).toEqual({ allow: [], deny: [], download: ['registry.npmjs.org'] });
-    expect(defaultPolicy(input({ launcher: 'uvx' })).hosts.download).toEqual(['pypi.org', 'files.pythonhosted.org']);
+    expect(defaultPolicy(input({ launcher: 'uvx' })).hosts.download).toEqual([
+      'pypi.org',
+      'files.pythonhosted.org',
+    ]);
   });
 
   it('lays what the person allowed over the defaults, ~ expanded', () => {

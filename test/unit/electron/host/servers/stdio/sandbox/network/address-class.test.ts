@@ -31,7 +31,14 @@ describe('address classification', () => {
   });
 
   it('leaves public addresses and names alone', () => {
-    for (const address of ['8.8.8.8', '172.32.0.1', '192.169.0.1', '2606:4700::1111', '::ffff:8.8.8.8', 'example.com']) {
+    for (const address of [
+      '8.8.8.8',
+      '172.32.0.1',
+      '192.169.0.1',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      'example.com',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(false);
     }
   });

@@ -42,12 +42,15 @@ function send(proxy: FilterProxy, request: string): Promise<string> {
     let received = '';
     socket.on('connect', () => socket.write(request));
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-    socket.on('close', () => resolve(received));
+    socket.on('close', () => {
+      resolve(received);
+    });
     socket.on('error', reject);
   });
 }
 
-const tunnel = (proxy: FilterProxy, target: string) => send(proxy, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+const tunnel = (proxy: FilterProxy, target: string) =>
+  send(proxy, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
 
 describe('the filtering proxy', () => {
   it('asks once per host while its connections wait on the same answer, then remembers a denial', async () => {
@@ -76,7 +79,11 @@ describe('the filtering proxy', () => {
     const { proxy } = await proxyWith(
       (_server, prompt, signal) => {
         asked.push(prompt.host);
-        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('gone'))));
+        return new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            reject(new Error('gone'));
+          });
+        });
       },
       { maxPendingHosts: 2 },
     );
@@ -94,7 +101,11 @@ describe('the filtering proxy', () => {
     const { proxy, denied } = await proxyWith(
       (_server, _prompt, signal) => {
         asked++;
-        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('late'))));
+        return new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            reject(new Error('late'));
+          });
+        });
       },
       { askTimeoutMs: 100 },
     );
@@ -112,9 +123,13 @@ describe('the filtering proxy', () => {
     });
     expect(await tunnel(proxy, 'blocked.example.com:443')).toContain('the host is in sandbox.denyHosts');
     expect(await tunnel(proxy, '169.254.169.254:80')).toContain('loopback and private addresses are denied');
-    expect(await send(proxy, 'GET http://10.0.0.5:5432/ HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 403/);
+    expect(await send(proxy, 'GET http://10.0.0.5:5432/ HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(
+      /^HTTP\/1\.1 403/,
+    );
     expect(asked).toBe(0);
-    expect(await send(proxy, 'GET https://example.com/ HTTP/1.1\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 .*\r\n[\s\S]*use CONNECT for https/);
+    expect(await send(proxy, 'GET https://example.com/ HTTP/1.1\r\n\r\n')).toMatch(
+      /^HTTP\/1\.1 400 .*\r\n[\s\S]*use CONNECT for https/,
+    );
     expect(await send(proxy, 'hello\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
     expect(await send(proxy, `GET / HTTP/1.1\r\n${'X: y\r\n'.repeat(4000)}`)).toMatch(/^HTTP\/1\.1 431/);
   });

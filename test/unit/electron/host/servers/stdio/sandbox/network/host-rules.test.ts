@@ -36,7 +36,11 @@ describe('host patterns', () => {
 
 describe('the decision, in order', () => {
   it('denies what the configuration denies, even when also allowed', () => {
-    const verdict = decideHost(rules({ deny: ['*.tracker.com'], allow: ['x.tracker.com'] }), 'x.tracker.com', 443);
+    const verdict = decideHost(
+      rules({ deny: ['*.tracker.com'], allow: ['x.tracker.com'] }),
+      'x.tracker.com',
+      443,
+    );
     expect(verdict).toEqual({ verdict: 'deny', reason: 'the host is in sandbox.denyHosts' });
   });
 
@@ -55,15 +59,19 @@ describe('the decision, in order', () => {
       verdict: 'allow',
     });
     expect(decideHost(rules(), 'api.example.com', 443)).toEqual({ verdict: 'ask' });
-    expect(decideHost(rules({ allowedOnce: new Set(['api.example.com:443']) }), 'api.example.com', 443)).toEqual({
+    expect(
+      decideHost(rules({ allowedOnce: new Set(['api.example.com:443']) }), 'api.example.com', 443),
+    ).toEqual({
       verdict: 'allow',
     });
-    expect(decideHost(rules({ allowedOnce: new Set(['api.example.com:443']) }), 'api.example.com', 80)).toEqual({
+    expect(
+      decideHost(rules({ allowedOnce: new Set(['api.example.com:443']) }), 'api.example.com', 80),
+    ).toEqual({
       verdict: 'ask',
     });
-    expect(decideHost(rules({ denied: new Set(['api.example.com:443']) }), 'api.example.com', 443).verdict).toBe(
-      'deny',
-    );
+    expect(
+      decideHost(rules({ denied: new Set(['api.example.com:443']) }), 'api.example.com', 443).verdict,
+    ).toBe('deny');
   });
 
   it('denies a name that resolves to a private address, unless exactly that name is allowed (DNS rebinding)', () => {

@@ -17,7 +17,9 @@ describe('proxy request heads', () => {
     );
     expect(target).toMatchObject({ via: 'http', host: 'example.com', port: 8080 });
     if (target.via !== 'http') throw new Error('not http');
-    expect(target.head.toString()).toBe('GET /a?b=1 HTTP/1.1\r\nHost: example.com:8080\r\nConnection: close\r\n\r\n');
+    expect(target.head.toString()).toBe(
+      'GET /a?b=1 HTTP/1.1\r\nHost: example.com:8080\r\nConnection: close\r\n\r\n',
+    );
   });
 
   it('refuses what it cannot check, with one line', () => {
