@@ -4,7 +4,6 @@ import { Modal } from '../../common/modal.js';
 import { Spinner } from '../../common/spinner.js';
 import { ConsentDialogHeader, ServerName } from './consent-dialog-parts.js';
 import { ConsentButton } from './consent-guard.js';
-import { ConsentError } from '../sampling/consent-error.js';
 import { ServerText } from '../../common/server-text.js';
 
 type Props = ConsentDialogProps<'network'>;
@@ -61,7 +60,6 @@ export function NetworkConsentDialog({ request, busy, queued, onAnswer }: Props)
               <>This address cannot be saved as an allowed host: “Always” lasts until the server stops.</>
             )}
           </p>
-          <ConsentError />
         </div>
         <footer className="modal__footer">
           <button

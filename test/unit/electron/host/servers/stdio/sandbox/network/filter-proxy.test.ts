@@ -14,7 +14,10 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function proxyWith(ask: NetworkAsk, over: { maxPendingHosts?: number; askTimeoutMs?: number } = {}) {
+async function proxyWith(
+  ask: NetworkAsk,
+  over: { maxPendingHosts?: number; askTimeoutMs?: number; download?: string[] } = {},
+) {
   const dir = mkdtempSync('/var/tmp/mcp-proxy-test-');
   dirs.push(dir);
   const blocked: string[] = [];
@@ -132,6 +135,25 @@ describe('the filtering proxy', () => {
     );
     expect(await send(proxy, 'hello\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
     expect(await send(proxy, `GET / HTTP/1.1\r\n${'X: y\r\n'.repeat(4000)}`)).toMatch(/^HTTP\/1\.1 431/);
+  });
+
+  it("lets the launcher's registry through only while the server starts", async () => {
+    const asked: string[] = [];
+    const { proxy } = await proxyWith(
+      (_server, prompt) => {
+        asked.push(prompt.host);
+        return Promise.resolve({ decision: 'deny' });
+      },
+      // Resolved to nothing here: an allowed host ends in a 502 (no such name), not a 403.
+      { download: ['registry.invalid'] },
+    );
+    expect(await tunnel(proxy, 'registry.invalid:443')).toMatch(
+      /^HTTP\/1\.1 502 .*\r\n[\s\S]*Cannot resolve registry\.invalid/,
+    );
+    expect(asked).toEqual([]);
+    proxy.endDownloadStep();
+    expect(await tunnel(proxy, 'registry.invalid:443')).toMatch(/^HTTP\/1\.1 403/);
+    expect(asked).toEqual(['registry.invalid']);
   });
 
   it('withdraws its questions when it closes', async () => {
