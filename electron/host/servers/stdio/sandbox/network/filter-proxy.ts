@@ -40,6 +40,7 @@ export interface FilterProxyOptions {
 }
 
 const HEAD_TIMEOUT_MS = 10_000;
+const MAX_CONNECTIONS = 256;
 const CONNECT_TIMEOUT_MS = 15_000;
 
 const lookupAll = async (host: string): Promise<string[]> =>
@@ -86,6 +87,8 @@ export class FilterProxy {
     const server = createServer((socket) => {
       this.accept(socket);
     });
+    // A server that opens connections in a loop (each waiting on a question) must not grow the host without bound.
+    server.maxConnections = MAX_CONNECTIONS;
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
