@@ -7,6 +7,13 @@ import { z } from 'zod';
 
 const PathList = z.array(z.string().trim().min(1, 'Paths must not be empty').max(4096)).max(256);
 
+/** Host names or addresses, optionally with a port ("api.example.com", "*.example.com", "127.0.0.1:8080"). */
+export const HostPatternSchema = z
+  .string()
+  .trim()
+  .regex(/^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/, 'Hosts are names like api.example.com or *.example.com');
+const HostList = z.array(HostPatternSchema).max(256);
+
 /** `sandbox` in an mcpServers entry. Absent: sandboxed with the default policy. */
 export const SandboxConfigSchema = z.strictObject({
   /** false runs the server with all of the person's rights. Default true. */
@@ -16,25 +23,25 @@ export const SandboxConfigSchema = z.strictObject({
   /** Extra paths the server may write. */
   allowWrite: PathList.optional(),
   /** Hosts the server may reach, e.g. "api.github.com". */
-  allowHosts: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/, 'Hosts are names like api.example.com or *.example.com'),
-    )
-    .max(256)
-    .optional(),
+  allowHosts: HostList.optional(),
+  /** Hosts the server may never reach (checked first; the person is not asked), e.g. "tracker.example.com". */
+  denyHosts: HostList.optional(),
 });
 export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
 
 /** What the server may reach over the network. */
 export const SandboxNetworkSchema = z.object({
-  /** `none`: no network at all (own empty network namespace); `open`: not confined. */
-  mode: z.enum(['none', 'open']),
+  /**
+   * `filtered`: only through the host's proxy, which lets `hosts` through and
+   * asks the person about any other host; `none`: no network at all; `open`:
+   * not confined (older hosts).
+   */
+  mode: z.enum(['none', 'open', 'filtered']),
   /** The hosts the person allowed and the launcher's registry. */
   hosts: z.array(z.string().max(300)).max(300),
-  /** Why the network is open, one line. */
+  /** Hosts never reached (`sandbox.denyHosts`). */
+  denied: z.array(z.string().max(300)).max(300).optional(),
+  /** What happens to other hosts, one line. */
   reason: z.string().max(500).optional(),
 });
 export type SandboxNetwork = z.infer<typeof SandboxNetworkSchema>;

@@ -126,6 +126,24 @@ export class ConfigEditor {
     return connection.restart();
   }
 
+  /**
+   * The person allowed a host "always" for a sandboxed server: added to its
+   * `sandbox.allowHosts`, without a restart (its proxy lets the host through already).
+   */
+  async allowHost(name: string, host: string): Promise<void> {
+    const connection = this.servers.get(name);
+    const config = this.entry(name);
+    if (!isStdioConfig(config)) return;
+    const hosts = config.sandbox?.allowHosts ?? [];
+    if (hosts.includes(host)) return;
+    const next = { ...config, sandbox: { ...config.sandbox, allowHosts: [...hosts, host] } };
+    await this.store.update((table) => {
+      table[name] = next;
+    });
+    connection.setConfig(next);
+    this.servers.announce(connection.snapshot());
+  }
+
   async setToolEnabled(name: string, tool: string, enabled: boolean): Promise<ServerSnapshot> {
     const connection = this.servers.get(name);
     const config = this.entry(name);

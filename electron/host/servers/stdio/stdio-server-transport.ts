@@ -21,6 +21,7 @@ import { connectStdio, probePatienceMs } from './stdio-handshake.js';
 import { BlockedAttempts, blockedNotice } from './sandbox/sandbox-violations.js';
 import { sandboxStart } from './sandbox/sandbox-launch.js';
 import type { ProcessExit, StdioProcessTransport } from './stdio-transport.js';
+import type { ServerNetwork } from './sandbox/network/proxy-launch.js';
 
 /**
  * A local server: its command resolved against the login environment, run in
@@ -37,6 +38,8 @@ export class StdioServerTransport implements ServerTransport {
   private runtime: ServerRuntime | undefined;
   private sandbox: ServerSandbox | undefined;
   private blocked: BlockedAttempts | undefined;
+  /** The network proxy of the running or last attempt (sandboxed only). */
+  private network: ServerNetwork | undefined;
 
   constructor(
     private readonly name: string,
@@ -85,14 +88,24 @@ export class StdioServerTransport implements ServerTransport {
     const expanded = await withSecrets(name, config, options.secrets);
     const resolved = await resolveLaunch(name, expanded, environment, undefined, secrets);
     const identity = stdioIdentity(config);
-    const { launch, sandbox, policy, home } = await sandboxStart(
+    // Refusals of its network proxy are reported with the others, once the list below exists.
+    let proxyRefused = (_attempt: string, _reason: string): void => undefined;
+    await this.network?.close();
+    const { launch, sandbox, policy, home, network } = await sandboxStart(
       name,
       expanded,
       identity,
       resolved.launch,
       options.sandbox,
+      (what, reason) => {
+        proxyRefused(what, reason);
+      },
     );
-    if (!attempt.isCurrent()) throw new Error('stopped while starting');
+    this.network = network;
+    if (!attempt.isCurrent()) {
+      await network?.close();
+      throw new Error('stopped while starting');
+    }
     const runtime = resolved.runtime;
     this.runtime = runtime;
     this.sandbox = sandbox;
@@ -109,13 +122,17 @@ export class StdioServerTransport implements ServerTransport {
       ? new BlockedAttempts(
           {
             home,
-            networkDenied: policy.network.mode === 'none',
+            // Its own empty network: a refused connection or a failed look-up is the sandbox's doing.
+            networkDenied: true,
             hidden: policy.hideDirs,
             own: [policy.stateFolder, ...policy.exposeDirs, ...policy.tmpDirs],
           },
-          (what) => {
+          (what, detail) => {
             // Each attempt is logged once; a burst of them also gives one grouped line.
-            attempt.output.note(`Sandbox blocked: ${what}`, 'warning');
+            attempt.output.note(
+              `Sandbox blocked: ${what}${detail !== undefined ? ` (${detail})` : ''}`,
+              'warning',
+            );
             pending.push(what);
             blockedTimer ??= setTimeout(() => {
               blockedTimer = undefined;
@@ -128,11 +145,14 @@ export class StdioServerTransport implements ServerTransport {
         )
       : undefined;
     this.blocked = blocked;
+    proxyRefused = (what, reason) => {
+      blocked?.add(what, reason);
+    };
     const verdicts = options.eraVerdicts;
     const remembered = verdicts?.get(name);
     const prior = priorFor(remembered, identity);
     const launcher = launcherLines(config.command, config.args ?? []);
-    const { client, transport, settledBy } = await connectStdio({
+    const connecting = connectStdio({
       name,
       launch,
       graceMs: options.stopGraceMs ?? 2000,
@@ -168,7 +188,14 @@ export class StdioServerTransport implements ServerTransport {
       describeExit: (exit, process) =>
         exitMessage(name, exit, 'before completing the MCP handshake', attempt.output, process.pendingStdout),
     });
-    const session = this.session(client, transport, attempt);
+    // A start that fails takes its proxy with it.
+    const { client, transport, settledBy } = await connecting.catch(async (error: unknown) => {
+      await network?.close();
+      throw error;
+    });
+    // Started: the launcher is done downloading, its registry is asked about like any other host.
+    network?.proxy.endDownloadStep();
+    const session = this.session(client, transport, attempt, network);
     if (attempt.isCurrent() && verdicts) {
       const settled =
         settledBy === 'prior'
@@ -181,13 +208,19 @@ export class StdioServerTransport implements ServerTransport {
   }
 
   async abandon(): Promise<void> {
-    const { client, process } = this;
+    const { client, process, network } = this;
     this.client = undefined;
     await client?.close().catch(() => undefined);
     await process?.close();
+    await network?.close();
   }
 
-  private session(client: Client, process: StdioProcessTransport, attempt: ConnectAttempt): TransportSession {
+  private session(
+    client: Client,
+    process: StdioProcessTransport,
+    attempt: ConnectAttempt,
+    network: ServerNetwork | undefined,
+  ): TransportSession {
     const session: TransportSession = {
       client,
       onEnded: undefined,
@@ -197,9 +230,11 @@ export class StdioServerTransport implements ServerTransport {
         // Client.close closes the transport, which runs the stop sequence (once).
         await client.close().catch(() => undefined);
         await process.close();
+        await network?.close();
       },
     };
     process.onExit = (exit) => {
+      void network?.close();
       logExit(attempt, exit);
       session.onEnded?.(exitMessage(this.name, exit, 'unexpectedly', attempt.output));
     };

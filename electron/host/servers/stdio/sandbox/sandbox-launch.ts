@@ -12,6 +12,8 @@ import { sandboxedLaunch } from './bwrap-launch.js';
 import type { SandboxAvailability } from './sandbox-availability.js';
 import type { SandboxPolicy } from './sandbox-policy.js';
 import { defaultPolicy, launcherCaches, summarize } from './sandbox-policy.js';
+import type { SandboxNetworkServices, ServerNetwork } from './network/proxy-launch.js';
+import { startServerNetwork } from './network/proxy-launch.js';
 
 /** What the host gives the stdio transport to sandbox its servers. */
 export interface SandboxServices {
@@ -23,6 +25,8 @@ export interface SandboxServices {
   availability: () => Promise<SandboxAvailability>;
   /** The home folder whose secrets are hidden; default the person's. */
   home?: string;
+  /** Who is asked about hosts a server was not allowed; absent: nobody (they are denied). */
+  network?: SandboxNetworkServices;
 }
 
 /**
@@ -63,6 +67,8 @@ export interface SandboxedStart {
   sandbox: ServerSandbox;
   /** When on: the policy applied. */
   policy?: SandboxPolicy;
+  /** When on: the server's network proxy, to close when its process ends. */
+  network?: ServerNetwork;
   home: string;
 }
 
@@ -97,7 +103,8 @@ export function policyFor(
 /**
  * The one place a stdio launch is put in the sandbox: off when the person
  * turned it off or it cannot work here (saying why and what to do), else
- * the state folder and private /tmp are created and the launch wrapped.
+ * the state folder and private /tmp are created, the server's network
+ * proxy started and the launch wrapped.
  */
 export async function sandboxStart(
   name: string,
@@ -105,6 +112,7 @@ export async function sandboxStart(
   identity: string,
   launch: StdioLaunch,
   services: SandboxServices | undefined,
+  onBlocked: (attempt: string, reason: string) => void = () => undefined,
 ): Promise<SandboxedStart> {
   const home = services?.home ?? homedir();
   if (services === undefined) {
@@ -133,10 +141,19 @@ export async function sandboxStart(
   await mkdir(policy.privateTmp, { recursive: true, mode: 0o700 });
   for (const cache of launcherCaches(launcher, home))
     await mkdir(cache, { recursive: true }).catch(() => undefined);
+  const network = await startServerNetwork({
+    server: name,
+    appDataDir: services.appDataDir,
+    ...policy.hosts,
+    services: services.network,
+    onBlocked,
+  });
+  const proxy = { folder: network.folder, socketPath: network.proxy.socketPath };
   return {
-    launch: sandboxedLaunch(found, policy, availability.bwrap),
+    launch: sandboxedLaunch(found, policy, availability, proxy),
     home,
     policy,
+    network,
     sandbox: { state: 'on', policy: summarize(policy, home) },
   };
 }

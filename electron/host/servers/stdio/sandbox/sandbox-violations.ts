@@ -83,17 +83,22 @@ export class BlockedAttempts {
 
   constructor(
     private readonly context: ViolationContext,
-    private readonly report: (attempt: string) => void,
+    private readonly report: (attempt: string, detail?: string) => void,
   ) {}
 
   line(text: string): void {
     const attempt = blockedAttempt(text, this.context);
-    if (attempt === undefined || this.seen.has(attempt)) return;
+    if (attempt !== undefined) this.add(attempt);
+  }
+
+  /** An attempt the host refused itself (its network proxy), worded already: "connect to 10.0.0.5:5432". */
+  add(attempt: string, detail?: string): void {
+    if (this.seen.has(attempt)) return;
     // A server that fails in a loop must not grow this without bound.
     if (this.seen.size >= 1000) return;
     this.seen.add(attempt);
     this.kept = [...this.kept, attempt].slice(-KEPT);
-    this.report(attempt);
+    this.report(attempt, detail);
   }
 
   get list(): string[] {
