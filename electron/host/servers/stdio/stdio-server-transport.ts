@@ -186,7 +186,14 @@ export class StdioServerTransport implements ServerTransport {
       describeFailure: (error, process) =>
         attempt.describeFailure(error, 'initialize', endingOf(process, attempt.output)),
       describeExit: (exit, process) =>
-        exitMessage(name, exit, 'before completing the MCP handshake', attempt.output, process.pendingStdout),
+        exitMessage(
+          name,
+          exit,
+          'before completing the MCP handshake',
+          attempt.output,
+          sandbox.state === 'on',
+          process.pendingStdout,
+        ),
     });
     // A start that fails takes its proxy with it.
     const { client, transport, settledBy } = await connecting.catch(async (error: unknown) => {
@@ -236,7 +243,9 @@ export class StdioServerTransport implements ServerTransport {
     process.onExit = (exit) => {
       void network?.close();
       logExit(attempt, exit);
-      session.onEnded?.(exitMessage(this.name, exit, 'unexpectedly', attempt.output));
+      session.onEnded?.(
+        exitMessage(this.name, exit, 'unexpectedly', attempt.output, this.sandbox?.state === 'on'),
+      );
     };
     return session;
   }
@@ -247,15 +256,25 @@ function endingOf(process: StdioProcessTransport, output: ServerOutput): Session
   return exit ? { status: exit, lastWords: output.lastWords(process.pendingStdout) } : undefined;
 }
 
+/**
+ * How the process ended, in one line. In the sandbox the process the host
+ * started is bubblewrap, which passes on the server's exit code: a signal
+ * means bubblewrap itself was killed (the server goes with it).
+ */
 function exitMessage(
   name: string,
   exit: ProcessExit,
   when: string,
   output: ServerOutput,
+  sandboxed: boolean,
   pendingStdout = '',
 ): string {
   const words = output.lastWords(pendingStdout);
-  return `Server "${name}" ${describeExitStatus(exit)} ${when}${words ? `. ${words}` : ''}`;
+  const how =
+    sandboxed && exit.signal
+      ? `stopped ${when}: its sandbox (bubblewrap) was killed by ${exit.signal}, and the server with it`
+      : `${describeExitStatus(exit)} ${when}`;
+  return `Server "${name}" ${how}${words ? `. ${words}` : ''}`;
 }
 
 function logExit(attempt: ConnectAttempt, exit: ProcessExit): void {

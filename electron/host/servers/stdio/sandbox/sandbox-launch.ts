@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { StdioServerConfig } from '../../../../../shared/model/config.js';
 import type { ServerSandbox } from '../../../../../shared/model/sandbox.js';
+import { HostError } from '../../../errors.js';
 import { launcherOf } from '../launcher-output.js';
 import type { StdioLaunch } from '../stdio-transport.js';
 import { spawnFailure } from '../stdio-transport.js';
@@ -50,6 +51,29 @@ async function mustExist(launch: StdioLaunch): Promise<string> {
   }
   const missing: NodeJS.ErrnoException = Object.assign(new Error(`${command} not found`), { code: 'ENOENT' });
   throw spawnFailure(missing, command, env);
+}
+
+/**
+ * The sandbox's helpers were found when the host first needed them; one
+ * removed since (bubblewrap or socat uninstalled mid-session) fails this
+ * server's start with one line: it never runs unconfined instead.
+ */
+async function helpersStillThere(helpers: { bwrap: string; socat: string }): Promise<void> {
+  for (const [name, path, pkg] of [
+    ['bubblewrap', helpers.bwrap, 'bubblewrap'],
+    ['socat', helpers.socat, 'socat'],
+  ] as const) {
+    const there = await access(path, constants.X_OK).then(
+      () => true,
+      () => false,
+    );
+    if (!there) {
+      throw new HostError(
+        'connection_failed',
+        `The sandbox's ${name} (${path}) is gone since the app started: install ${pkg} again, or turn the sandbox off for this server in its Settings`,
+      );
+    }
+  }
 }
 
 export const STATE_FOLDER_NAME = 'server-state';
@@ -125,6 +149,7 @@ export async function sandboxStart(
   if (!availability.available) {
     return { launch, home, sandbox: { state: 'off', reason: availability.reason, fix: availability.fix } };
   }
+  await helpersStillThere(availability);
   // The program as found on the PATH: its folder may be one the sandbox hides (a tool under /tmp).
   const found = { ...launch, command: await mustExist(launch) };
   // The launch as resolved: ${env:…} expanded in the arguments that may name granted folders, and
