@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolMetaSchema } from './tool-meta.js';
 import { ServerIdentitySchema } from './consent-rules.js';
-import { ServerSandboxSchema } from './sandbox.js';
+import { SandboxBlockedSchema, ServerSandboxSchema } from './sandbox.js';
 
 /**
  * What the host tells the UI about a server. Everything here that a server
@@ -288,6 +288,8 @@ export const ToolCallResultSchema = z.object({
   /** structuredContent, pretty-printed, when the tool returned it. */
   structuredContent: z.string().optional(),
   durationMs: z.number(),
+  /** A failed call of a sandboxed server: what the sandbox blocked while it ran. */
+  sandboxBlocked: SandboxBlockedSchema.optional(),
 });
 export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
 
