@@ -89,7 +89,8 @@ function SandboxList({ server, spec }: { server: ServerSnapshot; spec: ListSpec 
       setError(edit.problem);
       return;
     }
-    if (await save(edit.list)) setDraft('');
+    // Typed on while it was saved: keep what is there now.
+    if (await save(edit.list)) setDraft((current) => (current === draft ? '' : current));
   };
 
   return (
