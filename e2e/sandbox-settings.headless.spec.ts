@@ -1,24 +1,33 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
 import { consent, messages, send, setUpClaude } from './flows/chat.js';
 import { openConnectedServer } from './flows/server-everything.js';
+import { pictures } from './flows/pictures.js';
 
 const prober = fileURLToPath(new URL('../test/fixtures/servers/sandbox-prober.mjs', import.meta.url));
 
-// A fake home with a canary key, under /var/tmp: each sandboxed server gets a private /tmp.
-const root = mkdtempSync('/var/tmp/mcp-e2e-sandbox-settings-');
+// A fake home with a canary key, under /var/tmp: each sandboxed server gets a private /tmp. Made by the
+// worker that runs the tests (the path is this module's own), removed after them.
+const root = join('/var/tmp', `mcp-e2e-sandbox-settings-${randomUUID()}`);
 const home = join(root, 'home');
-mkdirSync(join(home, '.ssh'), { recursive: true });
-writeFileSync(join(home, '.ssh', 'id_ed25519'), 'CANARY-E2E-KEY');
 const env = {
   HOME: home,
   PROBE_APP_FILE: '/nonexistent/app-file',
   PROBE_OUTSIDE: join(root, 'escape.txt'),
   PROBE_PORT: '9',
 };
+
+test.beforeAll(() => {
+  mkdirSync(join(home, '.ssh'), { recursive: true });
+  writeFileSync(join(home, '.ssh', 'id_ed25519'), 'CANARY-E2E-KEY');
+});
+
+test.afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
 
 test.use({
   initialConfig: { mcpServers: { boxed: { command: process.execPath, args: [prober], env } } },
@@ -29,15 +38,6 @@ test.use({
 const stored = (configPath: string): unknown =>
   (JSON.parse(readFileSync(configPath, 'utf8')) as { mcpServers: Record<string, { sandbox?: unknown }> })
     .mcpServers.boxed?.sandbox;
-
-async function pictures(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.waitForTimeout(300); // let color transitions finish
-  await page.screenshot({ path: testInfo.outputPath(`${name}-light.png`), fullPage: true });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: testInfo.outputPath(`${name}-dark.png`), fullPage: true });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('the Settings tab adds and removes folders and hosts, saves them, and refuses a malformed host naming the key', async ({
   app,
