@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContentBlockSchema } from './server.js';
 import { RuleRefSchema } from './consent-rules.js';
+import { SandboxBlockedSchema } from './sandbox.js';
 
 /** The blocks of a chat message: what Claude, the person, tools and the host put in a conversation. */
 
@@ -88,6 +89,8 @@ const ToolResultBlock = z.object({
   allowedBy: z.enum(['user', 'policy']).optional(),
   /** The rule that allowed it without asking (with `allowedBy: "policy"`). */
   rule: RuleRefSchema.optional(),
+  /** It failed while the server's sandbox blocked these attempts (the card says so and links to its Settings). */
+  sandboxBlocked: SandboxBlockedSchema.optional(),
 });
 /** Context for the model: text, or an image it accepts. */
 const ContextPart = z.discriminatedUnion('type', [TextBlock, ImageBlock]);

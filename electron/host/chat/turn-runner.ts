@@ -1,11 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type {
-  ChatMessage,
-  ToolResultChatBlock,
-  ToolUseChatBlock,
-  TurnState,
-  Usage,
-} from '../../../shared/model/chat.js';
+import type { ChatMessage, ToolUseChatBlock, TurnState, Usage } from '../../../shared/model/chat.js';
 import type { ConversationSettings } from '../../../shared/model/conversation-settings.js';
 import type { ToolInfo, ToolCallResult } from '../../../shared/model/server.js';
 import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/settings.js';
@@ -25,7 +19,9 @@ import { ZERO_USAGE, addUsage } from '../../../shared/model/usage.js';
 import { ModelAsker } from './ask-model.js';
 import type { EndpointQuirks } from './model-request.js';
 import type { ToolConsent } from './tool-consent.js';
-import { capContent, summarizeResult } from './tool-result-mapping.js';
+import { capContent, summarizeResult, toResultBlock } from './tool-result-mapping.js';
+import type { AllowedBy, ToolOutcome } from './tool-result-mapping.js';
+import { SandboxedCallError } from '../servers/sandbox-attribution.js';
 import { ChatFailure, StopSignal } from './turn-signals.js';
 
 export { ChatFailure } from './turn-signals.js';
@@ -294,6 +290,7 @@ export class TurnRunner {
           isError: true,
           durationMs,
           content: [{ type: 'text', text: `The tool call failed: ${message}` }],
+          ...(error instanceof SandboxedCallError ? { sandboxBlocked: error.sandboxBlocked } : {}),
         },
         allowed,
       );
@@ -308,6 +305,7 @@ export class TurnRunner {
         content: result.content,
         ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
         durationMs: result.durationMs,
+        ...(result.sandboxBlocked !== undefined ? { sandboxBlocked: result.sandboxBlocked } : {}),
       },
       allowed,
     );
@@ -323,25 +321,9 @@ export class TurnRunner {
   }
 
   /** Commits one tool result (text capped, the full result kept aside) and reports it. */
-  private commitResult(
-    use: ToolUseChatBlock,
-    result: Pick<ToolResultChatBlock, 'status' | 'isError' | 'content' | 'structuredContent' | 'durationMs'>,
-    allowed?: AllowedBy,
-  ): void {
+  private commitResult(use: ToolUseChatBlock, result: ToolOutcome, allowed?: AllowedBy): void {
     const capped = capContent(result.content);
-    const block: ToolResultChatBlock = {
-      type: 'tool_result',
-      toolUseId: use.id,
-      server: use.server,
-      tool: use.tool,
-      status: result.status,
-      isError: result.isError,
-      content: capped.content,
-      ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
-      ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
-      ...(capped.totalChars !== undefined ? { truncated: { totalChars: capped.totalChars } } : {}),
-      ...allowed,
-    };
+    const block = toResultBlock(use, result, capped, allowed);
     const full: StoredFullResult[] =
       capped.totalChars !== undefined
         ? [
@@ -393,6 +375,3 @@ export class TurnRunner {
     });
   }
 }
-
-/** How a call was allowed, kept on its result block and its updates. */
-type AllowedBy = Pick<ToolResultChatBlock, 'allowedBy' | 'rule'>;

@@ -75,6 +75,10 @@ export class StdioServerTransport implements ServerTransport {
     return undefined;
   }
 
+  blockedSince(at: number): string[] | undefined {
+    return this.blocked?.since(at);
+  }
+
   /**
    * Spawns the server and completes the handshake, with the era remembered
    * for this program if there is one; records the era it settled on for the
