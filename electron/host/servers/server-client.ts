@@ -9,7 +9,12 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import { installClientFeatures } from '../client-features/client-feature.js';
-import type { ClientFeature } from '../client-features/client-feature.js';
+import type {
+  ClientFeature,
+  InterceptingClient,
+  RequestHandler,
+  RequestInterceptor,
+} from '../client-features/client-feature.js';
 import { hostClientFeatures } from '../client-features/feature-list.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
@@ -52,13 +57,38 @@ export interface ServerClientOptions {
  * envelope of every request on a modern connection here (a protected hook);
  * on a 2025-era connection there is no envelope and nothing changes.
  */
-class HostClient extends Client {
+class HostClient extends Client implements InterceptingClient {
+  private readonly interceptors = new Map<string, RequestInterceptor>();
+  private readonly closeListeners: (() => void)[] = [];
+
   constructor(
     info: Implementation,
     options: ClientOptions,
     private readonly logLevel: () => LogLevel | undefined,
   ) {
     super(info, options);
+  }
+
+  interceptRequests(methods: readonly string[], interceptor: RequestInterceptor): void {
+    for (const method of methods) this.interceptors.set(method, interceptor);
+  }
+
+  whenClosed(listener: () => void): void {
+    this.closeListeners.push(listener);
+  }
+
+  protected override _onclose(): void {
+    for (const listener of this.closeListeners.splice(0)) listener();
+    super._onclose();
+  }
+
+  /** The SDK's wrapped handler, behind the interceptor of its method (looked up at each request). */
+  protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
+    const wrapped = super._wrapHandler(method, handler);
+    return (request, ctx) => {
+      const interceptor = this.interceptors.get(method);
+      return interceptor ? interceptor(request, ctx, wrapped) : wrapped(request, ctx);
+    };
   }
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {

@@ -1,5 +1,8 @@
 import { specTypeSchemas } from '@modelcontextprotocol/client';
+import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ClientFeature } from '../client-feature.js';
+import { installRequestTasks } from './request-task-handlers.js';
+import type { TaskRequestMethod } from './request-task-handlers.js';
 
 /** What the tasks feature reports to the host's task registry (servers/tasks/task-registry.ts). */
 export interface TaskServices {
@@ -10,22 +13,36 @@ export interface TaskServices {
   ): void;
 }
 
+/** Which requests of a server the host runs as tasks when asked (those it answers at all). */
+export interface RequestTaskKinds {
+  readonly sampling?: boolean | undefined;
+  readonly elicitation?: boolean | undefined;
+}
+
 /**
- * Tasks (2025-11-25): the client declares `tasks`, so a server may run a
- * tool call as a task for it, and it listens to the server's status
+ * Tasks (2025-11-25), both directions.
+ *
+ * The host as requestor: the client declares `tasks`, so a server may run
+ * a tool call as a task for it, and it listens to the server's status
  * notifications, which wake the poller of that task early. The calls
  * themselves (tools/call with task metadata, tasks/get, tasks/result,
  * tasks/cancel) are made by servers/tasks/task-call.ts.
  *
- * Not declared yet: `tasks.requests` (the server asking the client to run
- * sampling or elicitation as a task; such a request is answered at once,
- * which servers accept) and the 2026-07-28 `io.modelcontextprotocol/tasks`
- * extension.
+ * The host as receiver: where the host answers sampling or elicitation,
+ * it declares `tasks.requests` for them (and `tasks.list`, `tasks.cancel`),
+ * so a server may ask it to run such a request as a task
+ * (request-task-handlers.ts).
+ *
+ * Not declared yet: the 2026-07-28 `io.modelcontextprotocol/tasks` extension.
  */
-export function tasksFeature(services: TaskServices): ClientFeature {
+export function tasksFeature(services: TaskServices, kinds: RequestTaskKinds = {}): ClientFeature {
+  const methods: TaskRequestMethod[] = [
+    ...(kinds.sampling === true ? (['sampling/createMessage'] as const) : []),
+    ...(kinds.elicitation === true ? (['elicitation/create'] as const) : []),
+  ];
   return {
     name: 'tasks',
-    capabilities: { tasks: {} },
+    capabilities: tasksCapability(kinds),
     install(client, context) {
       client.setNotificationHandler(
         'notifications/tasks/status',
@@ -34,6 +51,21 @@ export function tasksFeature(services: TaskServices): ClientFeature {
           services.statusNotified(context.server, params);
         },
       );
+      installRequestTasks(client, context, methods);
+    },
+  };
+}
+
+function tasksCapability(kinds: RequestTaskKinds): ClientCapabilities {
+  if (kinds.sampling !== true && kinds.elicitation !== true) return { tasks: {} };
+  return {
+    tasks: {
+      list: {},
+      cancel: {},
+      requests: {
+        ...(kinds.sampling === true ? { sampling: { createMessage: {} } } : {}),
+        ...(kinds.elicitation === true ? { elicitation: { create: {} } } : {}),
+      },
     },
   };
 }
