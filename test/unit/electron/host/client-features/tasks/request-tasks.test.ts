@@ -1,3 +1,7 @@
+/* eslint-disable @typescript-eslint/no-deprecated --
+ * The low-level SDK Server plays a 2025-era server that sends raw
+ * task-augmented requests and task methods, which McpServer does not offer.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryTransport, Server } from '@modelcontextprotocol/server';
 import type { Client, JSONRPCNotification } from '@modelcontextprotocol/client';
