@@ -37,6 +37,11 @@ export interface ClientFeature {
    * `Client.registerCapabilities`, which merges `extensions` across features.
    */
   readonly capabilities: ClientCapabilities;
+  /**
+   * Extensions declared only on a 2026-07-28 connection, in the capabilities
+   * every request carries (the 2025 handshake does not name them).
+   */
+  readonly modernExtensions?: Readonly<Record<string, object>> | undefined;
   /** Installs its request and notification handlers on a new client for one server (before connect). */
   readonly install?: (client: Client, context: ClientFeatureContext) => void;
 }

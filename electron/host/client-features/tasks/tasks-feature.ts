@@ -1,8 +1,19 @@
 import { specTypeSchemas } from '@modelcontextprotocol/client';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import type { ClientFeature } from '../client-feature.js';
 import { installRequestTasks } from './request-task-handlers.js';
 import type { TaskRequestMethod } from './request-task-handlers.js';
+
+/** The 2026-07-28 Tasks extension (SEP-2663). */
+export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
+
+/** A `notifications/tasks` of the extension: a whole task; only what the registry keeps is read. */
+const ExtensionStatusSchema = z.looseObject({
+  taskId: z.string().max(500),
+  status: z.string().max(50),
+  statusMessage: z.string().optional(),
+});
 
 /** What the tasks feature reports to the host's task registry (servers/tasks/task-registry.ts). */
 export interface TaskServices {
@@ -33,7 +44,11 @@ export interface RequestTaskKinds {
  * so a server may ask it to run such a request as a task
  * (request-task-handlers.ts).
  *
- * Not declared yet: the 2026-07-28 `io.modelcontextprotocol/tasks` extension.
+ * 2026-07-28: the `io.modelcontextprotocol/tasks` extension is declared in
+ * every request's capabilities (never in the 2025 handshake); a server that
+ * declares it too may answer any tool call with a task, followed by
+ * servers/tasks/task-extension.ts. Its `notifications/tasks` wake that
+ * follower like the 2025 status notification.
  */
 export function tasksFeature(services: TaskServices, kinds: RequestTaskKinds = {}): ClientFeature {
   const methods: TaskRequestMethod[] = [
@@ -43,7 +58,11 @@ export function tasksFeature(services: TaskServices, kinds: RequestTaskKinds = {
   return {
     name: 'tasks',
     capabilities: tasksCapability(kinds),
+    modernExtensions: { [TASKS_EXTENSION_ID]: {} },
     install(client, context) {
+      client.setNotificationHandler('notifications/tasks', { params: ExtensionStatusSchema }, (params) => {
+        services.statusNotified(context.server, params);
+      });
       client.setNotificationHandler(
         'notifications/tasks/status',
         { params: specTypeSchemas.TaskStatusNotificationParams },
