@@ -47,6 +47,11 @@ describe('the 2026-07-28 Tasks extension (v2 server SDK fixture)', () => {
     expect(events[0]).toMatchObject({ server: 'ext', tool: 'job', taskId: 'ext-1', status: 'working' });
     expect(events.at(-1)?.status).toBe('completed');
     expect(value(await host.api.listTasks({}))[0]).toMatchObject({ taskId: 'ext-1', ttlMs: 60_000 });
+    // The extension is named in each request's capabilities.
+    const caps = value(await host.api.callTool({ server: 'ext', tool: 'caps', argumentsJson: '{}' }));
+    expect(JSON.parse(caps.content[0]?.type === 'text' ? caps.content[0].text : '')).toMatchObject({
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
+    });
     // A tool the server answers at once stays a plain call.
     expect(
       value(await host.api.callTool({ server: 'ext', tool: 'plain', argumentsJson: '{}' })).content,

@@ -20,6 +20,7 @@ import { hostClientFeatures } from '../client-features/feature-list.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
 import { ExtensionWire, answerInputRequest, taskHandleAsResult } from './tasks/extension-wire.js';
+import { speaksTaskExtension } from './tasks/task-extension.js';
 import type { TaskExtensionClient } from './tasks/task-extension.js';
 import { headerDeclarationProblem } from './tool-header-declarations.js';
 
@@ -91,7 +92,7 @@ class HostClient extends Client implements InterceptingClient, TaskExtensionClie
   /** The extension's own answers are taken out first; a task handle is made something the SDK accepts. */
   protected override _onresponse(response: JSONRPCResponse): void {
     if (this.wire.take(response)) return;
-    super._onresponse(taskHandleAsResult(response));
+    super._onresponse(speaksTaskExtension(this) ? taskHandleAsResult(response) : response);
   }
 
   interceptRequests(methods: readonly string[], interceptor: RequestInterceptor): void {

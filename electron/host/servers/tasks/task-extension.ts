@@ -2,7 +2,7 @@ import { ProtocolError, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { TASKS_EXTENSION_ID } from '../../client-features/tasks/tasks-feature.js';
-import { HostError, oneLine } from '../../errors.js';
+import { HostError, describeError, oneLine } from '../../errors.js';
 import type { TaskRegistry } from './task-registry.js';
 
 /**
@@ -103,10 +103,10 @@ export async function followExtensionTask(
       throw new HostError('timeout', line);
     }
     if (task.status === 'cancelled') throw new HostError('cancelled', `${label} was cancelled`);
-    if (task.status === 'lost' || task.status === 'failed' || task.status === 'completed') {
-      throw new HostError('internal', task.statusMessage ?? `${label} ended`);
-    }
-    const wait = options.pollDelay(server, taskId) - (Date.now() - lastPoll);
+    if (task.status === 'lost') throw new HostError('not_found', task.statusMessage ?? `${label} was lost`);
+    // A notification said the task ended: its result (or error) is fetched with tasks/get at once.
+    const ended = task.status === 'completed' || task.status === 'failed';
+    const wait = ended ? 0 : options.pollDelay(server, taskId) - (Date.now() - lastPoll);
     if (wait > 0) {
       await registry.changed(server, taskId, wait, options.signal);
       continue;
@@ -127,7 +127,17 @@ export async function followExtensionTask(
         registry.settle(server, taskId, 'cancelled', 'Cancelled');
         throw new HostError('cancelled', `${label} was cancelled`);
       case 'input_required':
-        await answerInputs(client, taskId, got, answered, options);
+        try {
+          await answerInputs(client, taskId, got, answered, options);
+        } catch (error) {
+          if (error instanceof HostError && error.code === 'cancelled') throw error;
+          await cancelExtensionTask(client, registry, server, taskId, options.requestTimeoutMs).catch(
+            () => undefined,
+          );
+          const line = `${label}: answering its input request failed: ${oneLine(describeError(error), 300)}`;
+          registry.settle(server, taskId, 'failed', line);
+          throw new HostError('internal', line);
+        }
         break;
       case 'working':
         break;
