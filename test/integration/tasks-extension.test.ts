@@ -38,6 +38,16 @@ function job(host: TestHost, args: Record<string, unknown>) {
 const logsOf = async (host: TestHost): Promise<string> =>
   JSON.stringify(value(await host.api.getServerLogs({ name: 'ext' })));
 
+/** The server's log, once it holds `text` (what the server writes on stderr arrives on its own time). */
+async function logged(host: TestHost, text: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const logs = await logsOf(host);
+    if (logs.includes(text)) return logs;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return logsOf(host);
+}
+
 describe('the 2026-07-28 Tasks extension (v2 server SDK fixture)', () => {
   it('a tool call answered with a task is followed with tasks/get to its inlined result', async () => {
     const host = await start();
@@ -82,6 +92,27 @@ describe('the 2026-07-28 Tasks extension (v2 server SDK fixture)', () => {
     expect(taskEvents(host).some((e) => e.status === 'input_required')).toBe(true);
   }, 30_000);
 
+  it('a sampling input request the person rejects cancels the task with one line', async () => {
+    const host = await start();
+    const pending = job(host, { mode: 'sample', ms: 50 });
+    const request = await waitForEvent(
+      host,
+      (event, payload) => (event === 'consentRequested' ? (payload as ConsentRequest) : undefined),
+      'the sampling dialog',
+    );
+    expect(request).toMatchObject({ kind: 'sampling', server: 'ext' });
+    value(await host.api.answerConsent({ id: request.id, answer: { decision: 'reject' } }));
+    const outcome = await pending;
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) {
+      expect(outcome.error.message).toBe(
+        'Task "ext-1" of server "ext": answering its input request failed: User rejected sampling request',
+      );
+    }
+    expect(await logged(host, 'cancelled task ext-1')).toContain('cancelled task ext-1');
+    expect(taskEvents(host).at(-1)).toMatchObject({ taskId: 'ext-1', status: 'failed' });
+  }, 30_000);
+
   it('a task the server forgets is marked lost with one line', async () => {
     const host = await start();
     const outcome = await job(host, { mode: 'forget' });
@@ -102,7 +133,7 @@ describe('the 2026-07-28 Tasks extension (v2 server SDK fixture)', () => {
       expect(outcome.error.code).toBe('timeout');
       expect(outcome.error.message).toBe('Task "ext-1" of server "ext" did not finish within its ttl (2 s)');
     }
-    expect(await logsOf(host)).toContain('cancelled task ext-1');
+    expect(await logged(host, 'cancelled task ext-1')).toContain('cancelled task ext-1');
   }, 30_000);
 
   it('a status flood is throttled; a status for a task the host does not know is one log line', async () => {
