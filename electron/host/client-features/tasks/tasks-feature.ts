@@ -1,4 +1,4 @@
-import { specTypeSchemas } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ClientFeature } from '../client-feature.js';
@@ -15,6 +15,8 @@ const ExtensionStatusSchema = z.looseObject({
   statusMessage: z.string().optional(),
 });
 
+const TaskUpdateSchema = z.looseObject({ taskId: z.string().max(500) });
+
 /** What the tasks feature reports to the host's task registry (servers/tasks/task-registry.ts). */
 export interface TaskServices {
   /** A server's `notifications/tasks/status` for one of its tasks. */
@@ -22,6 +24,8 @@ export interface TaskServices {
     server: string,
     status: { taskId: string; status: string; statusMessage?: string | undefined },
   ): void;
+  /** One line in a server's log about its tasks. */
+  warn?(server: string, line: string): void;
 }
 
 /** Which requests of a server the host runs as tasks when asked (those it answers at all). */
@@ -71,6 +75,15 @@ export function tasksFeature(services: TaskServices, kinds: RequestTaskKinds = {
         },
       );
       installRequestTasks(client, context, methods);
+      // The host runs no task a server could update (tasks/update is the 2026-07-28
+      // extension's, client to server): one line in the server's log, and an error.
+      client.setRequestHandler('tasks/update', { params: TaskUpdateSchema }, (params) => {
+        services.warn?.(
+          context.server,
+          `[host] refused a tasks/update for task "${params.taskId.slice(0, 80)}", which the host does not know`,
+        );
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Failed to retrieve task: Task not found');
+      });
     },
   };
 }

@@ -48,6 +48,8 @@ interface Peer {
   consent: ConsentBroker;
   /** The `notifications/tasks/status` the server received. */
   statuses: JSONRPCNotification[];
+  /** The lines the tasks feature wrote in this server's log. */
+  warnings: string[];
   send: (method: string, params: Record<string, unknown>) => Promise<unknown>;
   createTask: (method: string, params: Record<string, unknown>, ttl?: number) => Promise<{ taskId: string }>;
 }
@@ -66,6 +68,7 @@ async function connect(name: string): Promise<Peer> {
   });
   const server = new Server({ name, version: '1' }, { capabilities: {} });
   const statuses: JSONRPCNotification[] = [];
+  const warnings: string[] = [];
   const client = createServerClient({
     server: name,
     appVersion: '0.0.0-test',
@@ -82,7 +85,7 @@ async function connect(name: string): Promise<Peer> {
         limiter: new SamplingRateLimiter(100),
       },
       elicitation: { consent, openExternal: () => Promise.reject(new Error('no browser')) },
-      tasks: { statusNotified: () => undefined },
+      tasks: { statusNotified: () => undefined, warn: (_server, line) => warnings.push(line) },
     }),
     onResourceUpdated: () => undefined,
     onLog: () => undefined,
@@ -103,7 +106,7 @@ async function connect(name: string): Promise<Peer> {
     const answer = CreatedSchema.parse(await send(method, { ...params, task: { ttl } }));
     return answer.task;
   };
-  const peer = { server, client, asked, resolved, consent, statuses, send, createTask };
+  const peer = { server, client, asked, resolved, consent, statuses, warnings, send, createTask };
   open.push(peer);
   return peer;
 }
@@ -202,6 +205,18 @@ describe('tasks the server asks the host to run (client as receiver)', () => {
     }
     expect(ListSchema.parse(await b.send('tasks/list', {})).tasks).toEqual([]);
     expect(TaskSchema.parse(await a.send('tasks/get', { taskId: task.taskId })).status).toBe('working');
+  });
+
+  it('a tasks/update (the host runs no task a server could update) is one log line and an error', async () => {
+    const p = await connect('alpha');
+    const task = await p.createTask('elicitation/create', FORM);
+    await expect(p.send('tasks/update', { taskId: task.taskId, inputResponses: {} })).rejects.toThrow(
+      /Task not found/,
+    );
+    expect(p.warnings).toEqual([
+      `[host] refused a tasks/update for task "${task.taskId}", which the host does not know`,
+    ]);
+    expect(TaskSchema.parse(await p.send('tasks/get', { taskId: task.taskId })).status).toBe('working');
   });
 
   it('a request without task metadata is answered as before', async () => {
