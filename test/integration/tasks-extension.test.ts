@@ -5,6 +5,9 @@ import type { ConnectionTuning } from '../../electron/host/servers/connection-op
 import { createTestHost, value, waitForEvent } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
+import { startTaskExtensionHttp } from '../helpers/http-servers.js';
+import type { HttpServerProcess } from '../helpers/http-servers.js';
+import type { ServerConfig } from '../../shared/model/config.js';
 
 /**
  * The 2026-07-28 Tasks extension (io.modelcontextprotocol/tasks) against a
@@ -15,13 +18,16 @@ import { fixtureServer } from '../helpers/servers.js';
  */
 
 let t: TestHost | undefined;
+let http: HttpServerProcess | undefined;
 afterEach(async () => {
   await t?.host.dispose();
   t = undefined;
+  await http?.stop();
+  http = undefined;
 });
 
-async function start(tuning?: ConnectionTuning): Promise<TestHost> {
-  t = await createTestHost({ ext: fixtureServer('task-ext-server.mjs') }, { tuning });
+async function start(tuning?: ConnectionTuning, entry?: ServerConfig): Promise<TestHost> {
+  t = await createTestHost({ ext: entry ?? fixtureServer('task-ext-server.mjs') }, { tuning });
   value(await t.api.startServer({ name: 'ext' }));
   const server = value(await t.api.listServers({})).find((s) => s.name === 'ext');
   expect(server?.protocolVersion).toBe('2026-07-28');
@@ -66,6 +72,24 @@ describe('the 2026-07-28 Tasks extension (v2 server SDK fixture)', () => {
     expect(
       value(await host.api.callTool({ server: 'ext', tool: 'plain', argumentsJson: '{}' })).content,
     ).toEqual([{ type: 'text', text: 'plain result' }]);
+  }, 30_000);
+
+  it('Streamable HTTP: the task is followed to its result, and its input request answered', async () => {
+    http = await startTaskExtensionHttp();
+    const host = await start(undefined, { url: `${http.origin}/mcp` });
+    expect(value(await job(host, { mode: 'ok', ms: 200 })).content).toEqual([{ type: 'text', text: 'done' }]);
+    const pending = job(host, { mode: 'input', ms: 50 });
+    const form = await waitForEvent(
+      host,
+      (event, payload) => (event === 'consentRequested' ? (payload as ConsentRequest) : undefined),
+      'the form',
+    );
+    value(
+      await host.api.answerConsent({ id: form.id, answer: { action: 'accept', content: { colour: 'red' } } }),
+    );
+    expect(value(await pending).content).toEqual([
+      { type: 'text', text: 'answered {"action":"accept","content":{"colour":"red"}}' },
+    ]);
   }, 30_000);
 
   it('input_required: the elicitation goes through the dialog once, the answer goes back with tasks/update', async () => {
