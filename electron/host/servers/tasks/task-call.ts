@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
 import { HostError, describeError, oneLine } from '../../errors.js';
 import type { TaskRegistry } from './task-registry.js';
+import type { RequestPolicy } from '../lifecycle/request-policy.js';
 import {
   TASK_HANDLE_META_KEY,
   cancelExtensionTask,
@@ -42,6 +43,11 @@ export interface TaskCallRequest {
   /** Aborting cancels the task on the server (tasks/cancel). */
   signal?: AbortSignal | undefined;
   limits?: TaskLimits | undefined;
+  /**
+   * The server's request policy: on a 2026-07-28 connection the server may
+   * answer the call itself (no task), so the call is given the time of a plain one.
+   */
+  policy?: RequestPolicy | undefined;
 }
 
 /**
@@ -130,7 +136,12 @@ async function callToolViaExtension(
   const answer = await client.request(
     { method: 'tools/call', params: { name: request.tool, arguments: request.args } },
     CallOrTaskSchema,
-    { ...(request.signal ? { signal: request.signal } : {}), timeout: REQUEST_TIMEOUT_MS },
+    {
+      ...(request.signal ? { signal: request.signal } : {}),
+      timeout: request.policy?.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      ...(request.policy ? { maxTotalTimeout: request.policy.maxTotalTimeoutMs } : {}),
+      resetTimeoutOnProgress: true,
+    },
   );
   const meta: unknown = answer._meta;
   const handle: unknown = isRecord(meta) ? meta[TASK_HANDLE_META_KEY] : undefined;
