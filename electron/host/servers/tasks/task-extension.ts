@@ -86,9 +86,12 @@ export async function followExtensionTask(
   const label = `Task "${oneLine(taskId, 80)}" of server "${server}"`;
   const answered = new Set<string>();
   let lastPoll = Date.now();
+  let polledAt = 0;
   for (;;) {
     const task = registry.get(server, taskId);
     if (!task) throw new HostError('not_found', `${label} is not known to the host`);
+    const notifiedEnd =
+      (task.status === 'completed' || task.status === 'failed') && task.updatedAt > polledAt;
     lastPoll = Math.max(lastPoll, task.updatedAt);
     if (options.signal?.aborted === true) {
       await cancelExtensionTask(client, registry, server, taskId, options.requestTimeoutMs);
@@ -104,15 +107,16 @@ export async function followExtensionTask(
     }
     if (task.status === 'cancelled') throw new HostError('cancelled', `${label} was cancelled`);
     if (task.status === 'lost') throw new HostError('not_found', task.statusMessage ?? `${label} was lost`);
-    // A notification said the task ended: its result (or error) is fetched with tasks/get at once.
-    const ended = task.status === 'completed' || task.status === 'failed';
-    const wait = ended ? 0 : options.pollDelay(server, taskId) - (Date.now() - lastPoll);
+    // A notification since the last poll said the task ended: its result (or error) is
+    // fetched with tasks/get at once (once: a server that contradicts it is polled as usual).
+    const wait = notifiedEnd ? 0 : options.pollDelay(server, taskId) - (Date.now() - lastPoll);
     if (wait > 0) {
       await registry.changed(server, taskId, wait, options.signal);
       continue;
     }
     if (aborted(options.signal)) continue;
     lastPoll = Date.now();
+    polledAt = lastPoll;
     const got = await poll(client, registry, server, taskId, label, options.requestTimeoutMs);
     switch (got.status) {
       case 'completed':
