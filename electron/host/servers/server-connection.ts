@@ -210,7 +210,8 @@ export class ServerConnection extends ConnectionLifecycle {
       this.inFlight++;
       try {
         const task = { server: this.name, tool: toolName, args, signal, ...origin };
-        return await callToolTimed(client, tasks, { ...task, limits: this.options.taskLimits });
+        const policy = requestPolicyOf(this.config);
+        return await callToolTimed(client, tasks, { ...task, limits: this.options.taskLimits, policy });
       } catch (error) {
         throw error instanceof HostError ? error : this.describeFailure(error, what, session?.ending());
       } finally {
