@@ -96,10 +96,11 @@ export function printSandbox(server: ServerSnapshot, json: boolean): void {
   }
   const { policy } = sandbox;
   const list = (items: readonly string[]) => (items.length > 0 ? items.join(', ') : 'nothing');
+  const { network: net } = policy;
   const network =
-    policy.network.mode === 'none'
+    net.mode === 'none'
       ? 'none (no network at all)'
-      : `open${policy.network.hosts.length > 0 ? ` (declared: ${policy.network.hosts.join(', ')})` : ''}: ${policy.network.reason ?? ''}`;
+      : `${net.mode === 'filtered' ? 'filtered' : 'open'}: ${net.hosts.length > 0 ? `allowed ${net.hosts.join(', ')}` : 'no host allowed yet'}${net.denied !== undefined && net.denied.length > 0 ? `; denied ${net.denied.join(', ')}` : ''}${net.reason !== undefined ? ` (${net.reason})` : ''}`;
   out(`${server.name}: Sandboxed`);
   out(cell(`  read:   everything except ${list(policy.denyRead)}`));
   if (policy.allowRead.length > 0) out(cell(`  also read: ${list(policy.allowRead)}`));

@@ -9,6 +9,7 @@ import type { AnyHostEventListener, HostEventSink } from './ipc/handlers.js';
 import { ConsentBroker } from './consent/consent-broker.js';
 import { attentionNote } from './consent/attention-note.js';
 import { ToolPinGate } from './consent/tool-pin-gate.js';
+import { networkConsent } from './consent/network-consent.js';
 import { AnthropicSamplingModel, claudeSettingsFrom } from './client-features/sampling/sampling-model.js';
 import type { ClaudeSettingsSource } from './client-features/sampling/sampling-model.js';
 import { SamplingRateLimiter } from './client-features/sampling/sampling-rate-limit.js';
@@ -173,7 +174,21 @@ export function createHost(options: HostOptions): Host {
     ...options.tuning,
     environment,
     eraVerdicts: new FileEraVerdicts(join(options.platform.userDataDir(), ERA_VERDICTS_FILE_NAME)),
-    sandbox: hostSandbox(options.platform.userDataDir()),
+    sandbox: hostSandbox(
+      options.platform.userDataDir(),
+      process.env,
+      // Hosts a sandboxed server was not allowed: the person is asked (the one-shot CLI asks no one).
+      networkConsent({
+        broker: options.interactive !== false ? consent : undefined,
+        audit: async () => (options.interactive !== false ? (await persistence.open()).audit : undefined),
+        identityOf: (name): string | undefined =>
+          servers.has(name) ? servers.get(name).identity.hash : undefined,
+        allowAlways: (name, host): Promise<void> => editor.allowHost(name, host),
+        onWarning: (server, line) => {
+          logs.append(server, { source: 'host', level: 'warning', text: line });
+        },
+      }),
+    ),
     oauth: {
       store: oauthStore,
       openBrowser: (url: string) => options.platform.openExternal(url),

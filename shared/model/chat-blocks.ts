@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContentBlockSchema } from './server.js';
 import { RuleRefSchema } from './consent-rules.js';
+import { SandboxBlockedSchema } from './sandbox.js';
 
 /** The blocks of a chat message: what Claude, the person, tools and the host put in a conversation. */
 
@@ -90,6 +91,8 @@ const ToolResultBlock = z.object({
   rule: RuleRefSchema.optional(),
   /** The call became this task: the content says it started; its end comes in a later message. */
   taskId: z.string().optional(),
+  /** It failed while the server's sandbox blocked these attempts (the card says so and links to its Settings). */
+  sandboxBlocked: SandboxBlockedSchema.optional(),
 });
 /**
  * The result of a tool call that ran as a task, delivered in a later

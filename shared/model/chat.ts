@@ -311,6 +311,14 @@ export const AuditDecisionSchema = z.enum([
   'user_call',
   /** The person accepted a tool's changed or new definition (its digest is the entry's digest). */
   'accept_change',
+  /** Network of a sandboxed server (the entry's `tool` is "host:port"): the person allowed it once. */
+  'network_allow_once',
+  /** … allowed it always (written into the server's `sandbox.allowHosts`). */
+  'network_always_allow',
+  /** … denied it. */
+  'network_deny',
+  /** … gave no answer in time, or no one could be asked (the CLI): denied. */
+  'network_unanswered',
 ]);
 export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
 

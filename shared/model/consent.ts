@@ -14,6 +14,7 @@ import {
   ElicitationUrlAnswerSchema,
   ElicitationUrlPromptSchema,
 } from './elicitation-consent.js';
+import { NetworkConsentAnswerSchema, NetworkConsentPromptSchema } from './network-consent.js';
 
 /**
  * Consent: every model-initiated tool call, sampling request and elicitation
@@ -94,6 +95,8 @@ export const consentKinds = {
   elicitationForm: { prompt: ElicitationFormPromptSchema, answer: ElicitationFormAnswerSchema },
   /** A server asks the person to open a URL in the system browser. */
   elicitationUrl: { prompt: ElicitationUrlPromptSchema, answer: ElicitationUrlAnswerSchema },
+  /** A sandboxed server tries to reach a host it was not allowed. */
+  network: { prompt: NetworkConsentPromptSchema, answer: NetworkConsentAnswerSchema },
 } as const;
 
 export type ConsentKinds = typeof consentKinds;
@@ -122,6 +125,7 @@ export const ConsentRequestSchema = z.discriminatedUnion('kind', [
   requestOf('samplingReview'),
   requestOf('elicitationForm'),
   requestOf('elicitationUrl'),
+  requestOf('network'),
 ]);
 export type ConsentRequest = z.output<typeof ConsentRequestSchema>;
 

@@ -5,7 +5,32 @@ import { z } from 'zod';
  * the configuration file and what the server view shows of it.
  */
 
-const PathList = z.array(z.string().trim().min(1, 'Paths must not be empty').max(4096)).max(256);
+/** A full path: from the root, from the home folder (~), or a Windows drive. Relative paths would depend on where the app started. */
+const FULL_PATH = /^(\/|~$|~\/|[A-Za-z]:[\\/])/;
+
+const PathList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'Paths must not be empty')
+      .max(4096)
+      .regex(FULL_PATH, {
+        error: (issue) => `${JSON.stringify(issue.input)} is not a full path (start with / or ~/)`,
+      }),
+  )
+  .max(256, 'At most 256 paths');
+
+/** Host names or addresses, optionally with a port ("api.example.com", "*.example.com", "127.0.0.1:8080"). */
+export const HostPatternSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/, {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} is not a host name (write names like api.example.com or *.example.com)`,
+  });
+const HostList = z.array(HostPatternSchema).max(256, 'At most 256 hosts');
 
 /** `sandbox` in an mcpServers entry. Absent: sandboxed with the default policy. */
 export const SandboxConfigSchema = z.strictObject({
@@ -16,25 +41,25 @@ export const SandboxConfigSchema = z.strictObject({
   /** Extra paths the server may write. */
   allowWrite: PathList.optional(),
   /** Hosts the server may reach, e.g. "api.github.com". */
-  allowHosts: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/, 'Hosts are names like api.example.com or *.example.com'),
-    )
-    .max(256)
-    .optional(),
+  allowHosts: HostList.optional(),
+  /** Hosts the server may never reach (checked first; the person is not asked), e.g. "tracker.example.com". */
+  denyHosts: HostList.optional(),
 });
 export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
 
 /** What the server may reach over the network. */
 export const SandboxNetworkSchema = z.object({
-  /** `none`: no network at all (own empty network namespace); `open`: not confined. */
-  mode: z.enum(['none', 'open']),
+  /**
+   * `filtered`: only through the host's proxy, which lets `hosts` through and
+   * asks the person about any other host; `none`: no network at all; `open`:
+   * not confined (older hosts).
+   */
+  mode: z.enum(['none', 'open', 'filtered']),
   /** The hosts the person allowed and the launcher's registry. */
   hosts: z.array(z.string().max(300)).max(300),
-  /** Why the network is open, one line. */
+  /** Hosts never reached (`sandbox.denyHosts`). */
+  denied: z.array(z.string().max(300)).max(300).optional(),
+  /** What happens to other hosts, one line. */
   reason: z.string().max(500).optional(),
 });
 export type SandboxNetwork = z.infer<typeof SandboxNetworkSchema>;
@@ -66,3 +91,36 @@ export const ServerSandboxSchema = z.object({
   blocked: z.array(z.string().max(600)).max(50).optional(),
 });
 export type ServerSandbox = z.infer<typeof ServerSandboxSchema>;
+
+/** The lists of a server's sandbox the Settings tab edits. */
+export const SANDBOX_LIST_KEYS = ['allowRead', 'allowWrite', 'allowHosts'] as const;
+export type SandboxListKey = (typeof SANDBOX_LIST_KEYS)[number];
+
+/**
+ * A per-server policy checked with the config file's schema; its first
+ * problem as one line naming its key (`allowHosts: "foo bar" is not a host
+ * name …`). The Settings tab shows it before sending; the host refuses with it.
+ */
+export function checkSandboxConfig(
+  value: unknown,
+): { ok: true; config: SandboxConfig } | { ok: false; problem: string } {
+  const parsed = SandboxConfigSchema.safeParse(value);
+  if (parsed.success) return { ok: true, config: parsed.data };
+  const issue = parsed.error.issues[0];
+  if (issue === undefined) return { ok: false, problem: 'invalid sandbox settings' };
+  // The key, not the index inside its list: the person knows the entry by its value.
+  const key = issue.path.find((part) => typeof part === 'string');
+  return { ok: false, problem: key !== undefined ? `${key}: ${issue.message}` : issue.message };
+}
+
+/** The first problem of a per-server policy (see checkSandboxConfig), or undefined when it is valid. */
+export function sandboxConfigProblem(value: unknown): string | undefined {
+  const check = checkSandboxConfig(value);
+  return check.ok ? undefined : check.problem;
+}
+
+/**
+ * Attempts the sandbox blocked while one tool call ran, as the tool card
+ * shows them ("read ~/.ssh/id_ed25519"); attached by the host to a failed call's result.
+ */
+export const SandboxBlockedSchema = z.array(z.string().max(600)).max(20);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolMetaSchema } from './tool-meta.js';
 import { ServerIdentitySchema } from './consent-rules.js';
-import { ServerSandboxSchema } from './sandbox.js';
+import { SandboxBlockedSchema, SandboxConfigSchema, ServerSandboxSchema } from './sandbox.js';
 
 /**
  * What the host tells the UI about a server. Everything here that a server
@@ -248,6 +248,8 @@ export const ServerSnapshotSchema = z.object({
   bundle: z.object({ id: z.string().max(200), version: z.string().max(64) }).optional(),
   /** Stdio only: the OS sandbox it runs in, or why it does not. */
   sandbox: ServerSandboxSchema.optional(),
+  /** Stdio only: the entry's own `sandbox` settings (folders and hosts), as its Settings tab edits them. */
+  sandboxSettings: SandboxConfigSchema.optional(),
 });
 export type ServerSnapshot = z.infer<typeof ServerSnapshotSchema>;
 
@@ -288,6 +290,8 @@ export const ToolCallResultSchema = z.object({
   /** structuredContent, pretty-printed, when the tool returned it. */
   structuredContent: z.string().optional(),
   durationMs: z.number(),
+  /** A failed call of a sandboxed server: what the sandbox blocked while it ran. */
+  sandboxBlocked: SandboxBlockedSchema.optional(),
 });
 export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
 

@@ -121,6 +121,15 @@ export async function startModernHttp(
   return { origin: `http://127.0.0.1:${String(port)}`, stop: stopper(child) };
 }
 
+/** test/fixtures/servers/task-ext-server.mjs in its HTTP mode (the 2026-07-28 Tasks extension). */
+export async function startTaskExtensionHttp(): Promise<HttpServerProcess> {
+  const entry = fileURLToPath(new URL('../fixtures/servers/task-ext-server.mjs', import.meta.url));
+  const child = spawn(process.execPath, [entry, 'http'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await waitForLine(child, child.stdout, /"port"/);
+  const { port } = JSON.parse(line) as { port: number };
+  return { origin: `http://127.0.0.1:${String(port)}`, stop: stopper(child) };
+}
+
 /** test/fixtures/servers/task-http-server.mjs: a remote server whose tasks outlive the host's session. */
 export async function startTaskHttp(): Promise<HttpServerProcess> {
   const entry = fileURLToPath(new URL('../fixtures/servers/task-http-server.mjs', import.meta.url));

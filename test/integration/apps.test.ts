@@ -55,8 +55,10 @@ describe('MCP Apps in the host core', () => {
       await t.api.callTool({ server: 'apps', tool: 'ui-capability', argumentsJson: '{}' }),
     );
     const first = result.content[0];
+    // A 2026-07-28 connection: its requests also name the Tasks extension (docs/tasks.md).
     expect(first?.type === 'text' ? JSON.parse(first.text) : null).toEqual({
       'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+      'io.modelcontextprotocol/tasks': {},
     });
   });
 

@@ -73,7 +73,7 @@ describe('mcp-host CLI', () => {
     const policy = await run('sandbox', 'boxed', '--config', sandboxed);
     expect(policy.code).toBe(0);
     expect(policy.stdout).toMatch(
-      /^boxed: Sandboxed\n {2}read: {3}everything except .*\n {2}write: {2}.*server-state\/boxed-[0-9a-f]{12}\/data, \/tmp \(private\)\n {2}network: none/,
+      /^boxed: Sandboxed\n {2}read: {3}everything except .*\n {2}write: {2}.*server-state\/boxed-[0-9a-f]{12}\/data, \/tmp \(private\)\n {2}network: filtered: no host allowed yet \(you are asked about other hosts/,
     );
     const off = await run('sandbox', 'free', '--config', sandboxed);
     expect(off.stdout).toBe('free: Not sandboxed: turned off for this server\n');

@@ -81,7 +81,7 @@ describe('stdio servers in the sandbox (bubblewrap)', () => {
     expect(snapshot.status).toBe('connected');
     expect(snapshot.sandbox?.state).toBe('on');
     expect(snapshot.sandbox?.policy?.denyRead).toContain('~/.ssh');
-    expect(snapshot.sandbox?.policy?.network.mode).toBe('none');
+    expect(snapshot.sandbox?.policy?.network.mode).toBe('filtered');
 
     const result = value(await t.api.callTool({ server: 'prober', tool: 'probe', argumentsJson: '{}' }));
     const text = result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');

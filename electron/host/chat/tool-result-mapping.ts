@@ -1,5 +1,9 @@
 import type { WireImage, WireText, WireToolResult } from './wire-types.js';
-import type { TaskResultChatBlock, ToolResultChatBlock } from '../../../shared/model/chat.js';
+import type {
+  TaskResultChatBlock,
+  ToolResultChatBlock,
+  ToolUseChatBlock,
+} from '../../../shared/model/chat.js';
 import type { ContentBlock } from '../../../shared/model/server.js';
 
 /** Text beyond this (in characters) is cut before it reaches the model or the chat view. */
@@ -56,7 +60,10 @@ export function toApiToolResult(block: ToolResultChatBlock): WireToolResult {
 
 /** A stored result's content as the model can take it (see toApiToolResult). */
 function resultParts(
-  block: Pick<ToolResultChatBlock, 'status' | 'content' | 'structuredContent' | 'truncated'>,
+  block: Pick<
+    ToolResultChatBlock,
+    'status' | 'content' | 'structuredContent' | 'truncated' | 'sandboxBlocked'
+  >,
 ): (WireText | WireImage)[] {
   const parts: (WireText | WireImage)[] = [];
   const text = (value: string) => parts.push({ type: 'text', text: value });
@@ -112,6 +119,11 @@ function resultParts(
       `[Notice from the host: this result was ${String(block.truncated.totalChars)} characters long and was cut to the first ${String(TOOL_RESULT_TEXT_CAP)}.]`,
     );
   }
+  if (block.sandboxBlocked !== undefined && block.sandboxBlocked.length > 0) {
+    text(
+      `[Notice from the host: the server's OS sandbox blocked ${block.sandboxBlocked.join(', ')} while this call ran; the person can allow it in the server's Settings.]`,
+    );
+  }
   if (block.status === 'denied' && parts.length === 0) text('The user declined this tool call.');
   if (parts.length === 0) text('(The tool returned no content.)');
   return parts;
@@ -158,4 +170,37 @@ export function summarizeResult(block: ToolResultChatBlock): string {
   const kinds = block.content.length;
   const head = first?.type === 'text' ? first.text.replace(/\s+/g, ' ').slice(0, 120) : '';
   return `${block.isError ? 'Error: ' : ''}${head || `${String(kinds)} content block${kinds === 1 ? '' : 's'}`}`;
+}
+
+/** How a call was allowed, kept on its result block and its updates. */
+export type AllowedBy = Pick<ToolResultChatBlock, 'allowedBy' | 'rule'>;
+
+/** What a tool call came to, before its text is capped. */
+export type ToolOutcome = Pick<
+  ToolResultChatBlock,
+  'status' | 'isError' | 'content' | 'structuredContent' | 'durationMs' | 'sandboxBlocked' | 'taskId'
+>;
+
+/** The stored block of one tool result, with the content `capContent` kept. */
+export function toResultBlock(
+  use: ToolUseChatBlock,
+  result: ToolOutcome,
+  capped: { content: ContentBlock[]; totalChars?: number },
+  allowed?: AllowedBy,
+): ToolResultChatBlock {
+  return {
+    type: 'tool_result',
+    toolUseId: use.id,
+    server: use.server,
+    tool: use.tool,
+    status: result.status,
+    isError: result.isError,
+    content: capped.content,
+    ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+    ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
+    ...(capped.totalChars !== undefined ? { truncated: { totalChars: capped.totalChars } } : {}),
+    ...(result.sandboxBlocked !== undefined ? { sandboxBlocked: result.sandboxBlocked } : {}),
+    ...(result.taskId !== undefined ? { taskId: result.taskId } : {}),
+    ...allowed,
+  };
 }

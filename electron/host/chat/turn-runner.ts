@@ -1,11 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type {
-  ChatMessage,
-  ToolResultChatBlock,
-  ToolUseChatBlock,
-  TurnState,
-  Usage,
-} from '../../../shared/model/chat.js';
+import type { ChatMessage, ToolUseChatBlock, TurnState, Usage } from '../../../shared/model/chat.js';
 import type { ConversationSettings } from '../../../shared/model/conversation-settings.js';
 import type { ToolInfo, ToolCallResult } from '../../../shared/model/server.js';
 import type { PinnedTool, ToolSearchSettings } from '../../../shared/model/settings.js';
@@ -23,7 +17,9 @@ import { ZERO_USAGE, addUsage } from '../../../shared/model/usage.js';
 import { ModelAsker } from './ask-model.js';
 import type { EndpointQuirks } from './model-request.js';
 import type { ToolConsent } from './tool-consent.js';
-import { capContent, summarizeResult } from './tool-result-mapping.js';
+import { capContent, summarizeResult, toResultBlock } from './tool-result-mapping.js';
+import type { AllowedBy, ToolOutcome } from './tool-result-mapping.js';
+import { SandboxedCallError } from '../servers/sandbox-attribution.js';
 import type { TaskInfo } from '../../../shared/model/tasks.js';
 import { callUntilTask, progressOf, taskStartedText } from './task-start.js';
 import { ChatFailure, StopSignal } from './turn-signals.js';
@@ -266,7 +262,8 @@ export class TurnRunner {
       }
       const message = error instanceof HostError ? error.message : describeError(error);
       const content = [{ type: 'text' as const, text: `The tool call failed: ${message}` }];
-      this.commitResult(use, { status: 'error', isError: true, durationMs, content }, allowed);
+      const blocked = error instanceof SandboxedCallError ? { sandboxBlocked: error.sandboxBlocked } : {};
+      this.commitResult(use, { status: 'error', isError: true, durationMs, content, ...blocked }, allowed);
       return;
     }
     if (outcome.kind === 'task') {
@@ -286,6 +283,7 @@ export class TurnRunner {
         content: result.content,
         ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
         durationMs: result.durationMs,
+        ...(result.sandboxBlocked !== undefined ? { sandboxBlocked: result.sandboxBlocked } : {}),
       },
       allowed,
     );
@@ -301,29 +299,9 @@ export class TurnRunner {
   }
 
   /** Commits one tool result (text capped, the full result kept aside) and reports it. */
-  private commitResult(
-    use: ToolUseChatBlock,
-    result: Pick<
-      ToolResultChatBlock,
-      'status' | 'isError' | 'content' | 'structuredContent' | 'durationMs' | 'taskId'
-    >,
-    allowed?: AllowedBy,
-  ): void {
+  private commitResult(use: ToolUseChatBlock, result: ToolOutcome, allowed?: AllowedBy): void {
     const capped = capContent(result.content);
-    const block: ToolResultChatBlock = {
-      type: 'tool_result',
-      toolUseId: use.id,
-      server: use.server,
-      tool: use.tool,
-      status: result.status,
-      isError: result.isError,
-      content: capped.content,
-      ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
-      ...(result.durationMs !== undefined ? { durationMs: result.durationMs } : {}),
-      ...(capped.totalChars !== undefined ? { truncated: { totalChars: capped.totalChars } } : {}),
-      ...(result.taskId !== undefined ? { taskId: result.taskId } : {}),
-      ...allowed,
-    };
+    const block = toResultBlock(use, result, capped, allowed);
     const full: StoredFullResult[] =
       capped.totalChars !== undefined
         ? [
@@ -377,11 +355,8 @@ export class TurnRunner {
 }
 
 /** The result of a call the turn never ran because the person stopped it. */
-const NOT_RUN = {
+const NOT_RUN: ToolOutcome = {
   status: 'cancelled',
   isError: true,
   content: [{ type: 'text', text: 'Not run: the user stopped the turn.' }],
-} as const satisfies Pick<ToolResultChatBlock, 'status' | 'isError' | 'content'>;
-
-/** How a call was allowed, kept on its result block and its updates. */
-type AllowedBy = Pick<ToolResultChatBlock, 'allowedBy' | 'rule'>;
+};

@@ -1,4 +1,10 @@
-import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  ClientCapabilities,
+  ClientContext,
+  JSONRPCRequest,
+  Result,
+} from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/model/config.js';
 
 /**
@@ -31,6 +37,11 @@ export interface ClientFeature {
    * `Client.registerCapabilities`, which merges `extensions` across features.
    */
   readonly capabilities: ClientCapabilities;
+  /**
+   * Extensions declared only on a 2026-07-28 connection, in the capabilities
+   * every request carries (the 2025 handshake does not name them).
+   */
+  readonly modernExtensions?: Readonly<Record<string, object>> | undefined;
   /** Installs its request and notification handlers on a new client for one server (before connect). */
   readonly install?: (client: Client, context: ClientFeatureContext) => void;
 }
@@ -47,4 +58,34 @@ export function installClientFeatures(
 ): void {
   for (const feature of features) client.registerCapabilities(feature.capabilities);
   for (const feature of features) feature.install?.(client, context);
+}
+
+/** The handler the SDK installed for a request (its own checks of the request and the result included). */
+export type RequestHandler = (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>;
+
+/**
+ * Runs in front of the handler of some requests: may answer itself (a task
+ * handle), or call `next` (now, or later with another signal).
+ */
+export type RequestInterceptor = (
+  request: JSONRPCRequest,
+  ctx: ClientContext,
+  next: RequestHandler,
+) => Promise<Result>;
+
+/**
+ * A client that lets a feature stand in front of another feature's handler
+ * (the host's client, servers/server-client.ts). The SDK validates a
+ * sampling or elicitation handler's result as the plain result, so a
+ * feature that answers such a request with a task handle must sit outside
+ * that check, with the check still applied to the work the task runs.
+ */
+export interface InterceptingClient {
+  interceptRequests(methods: readonly string[], interceptor: RequestInterceptor): void;
+  /** Called once the connection is closed (work still running for the server is stopped). */
+  whenClosed(listener: () => void): void;
+}
+
+export function isInterceptingClient(client: Client): client is Client & InterceptingClient {
+  return typeof (client as Partial<InterceptingClient>).interceptRequests === 'function';
 }

@@ -29,7 +29,11 @@ export function hostClientFeatures(services: ClientFeatureServices = {}): readon
     services.sampling && samplingFeature(services.sampling),
     services.elicitation && elicitationFeature(services.elicitation),
     appsFeature,
-    services.tasks && tasksFeature(services.tasks),
+    services.tasks &&
+      tasksFeature(services.tasks, {
+        sampling: services.sampling !== undefined,
+        elicitation: services.elicitation !== undefined,
+      }),
   ];
   return features.filter((feature) => feature !== undefined);
 }

@@ -33,5 +33,10 @@ export function attentionNote(request: ConsentRequest): AttentionNote {
       return { title: 'Information requested', body: `${server} asks you to fill in a form.` };
     case 'elicitationUrl':
       return { title: 'Link to open', body: `${server} asks you to open a link.` };
+    case 'network':
+      return {
+        title: 'Network access',
+        body: `${server} wants to connect to ${plain(request.prompt.host)}:${String(request.prompt.port)}.`,
+      };
   }
 }

@@ -43,7 +43,7 @@ export function configHandlers(deps: ConfigHandlerDeps): DomainHandlers<'config'
       }
     },
     setServerEnabled: ({ name, enabled }) => editor.setServerEnabled(name, enabled),
-    setServerSandboxed: ({ name, sandboxed }) => editor.setServerSandboxed(name, sandboxed),
+    setServerSandboxed: ({ name, ...change }) => editor.setServerSandbox(name, change),
     setToolEnabled: ({ name, tool, enabled }) => editor.setToolEnabled(name, tool, enabled),
     setSkillsEnabled: async ({ name, enabled }) => {
       await editor.setSkillsEnabled(name, enabled);

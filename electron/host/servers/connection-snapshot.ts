@@ -34,6 +34,9 @@ export function buildSnapshot(parts: SnapshotParts): ServerSnapshot {
     transport: entry.kind,
     target: describeTarget(entry.config),
     ...parts.transport.facts(state.status),
+    ...(entry.kind === 'stdio' && entry.config.sandbox !== undefined
+      ? { sandboxSettings: entry.config.sandbox }
+      : {}),
     status: state.status,
     ...(error !== undefined ? { error } : {}),
     ...negotiatedFacts(connected?.session.client),

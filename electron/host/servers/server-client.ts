@@ -1,6 +1,7 @@
-import { Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import type {
   ClientOptions,
+  JSONRPCResponse,
   Implementation,
   ListChangedHandlers,
   PriorDiscovery,
@@ -9,10 +10,18 @@ import type {
 } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import { installClientFeatures } from '../client-features/client-feature.js';
-import type { ClientFeature } from '../client-features/client-feature.js';
+import type {
+  ClientFeature,
+  InterceptingClient,
+  RequestHandler,
+  RequestInterceptor,
+} from '../client-features/client-feature.js';
 import { hostClientFeatures } from '../client-features/feature-list.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
+import { ExtensionWire, answerInputRequest, taskHandleAsResult } from './tasks/extension-wire.js';
+import { speaksTaskExtension } from './tasks/task-extension.js';
+import type { TaskExtensionClient } from './tasks/task-extension.js';
 import { headerDeclarationProblem } from './tool-header-declarations.js';
 
 export interface ServerClientOptions {
@@ -52,20 +61,81 @@ export interface ServerClientOptions {
  * envelope of every request on a modern connection here (a protected hook);
  * on a 2025-era connection there is no envelope and nothing changes.
  */
-class HostClient extends Client {
+class HostClient extends Client implements InterceptingClient, TaskExtensionClient {
+  private readonly interceptors = new Map<string, RequestInterceptor>();
+  private readonly closeListeners: (() => void)[] = [];
+  private readonly wire = new ExtensionWire();
+
   constructor(
     info: Implementation,
     options: ClientOptions,
     private readonly logLevel: () => LogLevel | undefined,
+    /** Extensions declared only in a 2026-07-28 request's capabilities (ClientFeature.modernExtensions). */
+    private readonly modernExtensions: Readonly<Record<string, object>> = {},
   ) {
     super(info, options);
   }
 
+  extensionRequest(
+    method: 'tasks/get' | 'tasks/update' | 'tasks/cancel',
+    params: Record<string, unknown>,
+    timeoutMs: number,
+  ): Promise<Record<string, unknown>> {
+    return this.wire.send(this.transport, this._outboundMetaEnvelope(), method, params, timeoutMs);
+  }
+
+  answerInputRequest(key: string, entry: unknown, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const getHandler = (method: string): RequestHandler | undefined => this._getRequestHandler(method);
+    return answerInputRequest(getHandler, this.transport?.sessionId, key, entry, signal);
+  }
+
+  /** The extension's own answers are taken out first; a task handle is made something the SDK accepts. */
+  protected override _onresponse(response: JSONRPCResponse): void {
+    if (this.wire.take(response)) return;
+    super._onresponse(speaksTaskExtension(this) ? taskHandleAsResult(response) : response);
+  }
+
+  interceptRequests(methods: readonly string[], interceptor: RequestInterceptor): void {
+    for (const method of methods) this.interceptors.set(method, interceptor);
+  }
+
+  whenClosed(listener: () => void): void {
+    this.closeListeners.push(listener);
+  }
+
+  protected override _onclose(): void {
+    for (const listener of this.closeListeners.splice(0)) listener();
+    this.wire.close();
+    super._onclose();
+  }
+
+  /** The SDK's wrapped handler, behind the interceptor of its method (looked up at each request). */
+  protected override _wrapHandler(method: string, handler: RequestHandler): RequestHandler {
+    const wrapped = super._wrapHandler(method, handler);
+    return (request, ctx) => {
+      const interceptor = this.interceptors.get(method);
+      return interceptor ? interceptor(request, ctx, wrapped) : wrapped(request, ctx);
+    };
+  }
+
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
-    const envelope = super._outboundMetaEnvelope();
+    const envelope = withExtensions(super._outboundMetaEnvelope(), this.modernExtensions);
     const level = this.logLevel();
     return envelope && level !== undefined ? { ...envelope, [LOG_LEVEL_META_KEY]: level } : envelope;
   }
+}
+
+/** A request envelope whose capabilities also name the modern-only extensions. */
+function withExtensions(
+  envelope: Readonly<Record<string, unknown>> | undefined,
+  extensions: Readonly<Record<string, object>>,
+): Readonly<Record<string, unknown>> | undefined {
+  if (!envelope || Object.keys(extensions).length === 0) return envelope;
+  const raw: unknown = envelope[CLIENT_CAPABILITIES_META_KEY];
+  const capabilities: Record<string, unknown> = typeof raw === 'object' && raw !== null ? { ...raw } : {};
+  const declared: unknown = capabilities.extensions;
+  const merged = { ...(typeof declared === 'object' && declared !== null ? declared : {}), ...extensions };
+  return { ...envelope, [CLIENT_CAPABILITIES_META_KEY]: { ...capabilities, extensions: merged } };
 }
 
 /** The SDK's filter of tools with invalid `x-mcp-header` declarations (2.4.0, internal; see watchDroppedTools). */
@@ -106,6 +176,9 @@ function watchDroppedTools(client: Client, onDropped: (tool: string, reason: str
  * the server did not declare.
  */
 export function createServerClient(options: ServerClientOptions): Client {
+  const features = options.features ?? hostClientFeatures();
+  const modernExtensions: Record<string, object> = {};
+  for (const feature of features) Object.assign(modernExtensions, feature.modernExtensions);
   const client = new HostClient(
     { name: 'mcp-host', title: 'MCP Host', version: options.appVersion },
     {
@@ -122,6 +195,7 @@ export function createServerClient(options: ServerClientOptions): Client {
       ...(options.responseCache ? { responseCacheStore: options.responseCache } : {}),
     },
     options.requestLogLevel ?? (() => undefined),
+    modernExtensions,
   );
   watchDroppedTools(client, (tool, reason) => {
     options.onLog({
@@ -130,7 +204,7 @@ export function createServerClient(options: ServerClientOptions): Client {
       text: `Tool "${tool}" was dropped: its x-mcp-header declaration is invalid (${reason})`,
     });
   });
-  installClientFeatures(client, options.features ?? hostClientFeatures(), {
+  installClientFeatures(client, features, {
     server: options.server,
     config: options.config,
     instructions: () => client.getInstructions(),

@@ -16,7 +16,8 @@ import { GuardedRequest, requestPolicyOf } from './lifecycle/request-policy.js';
 import type { ProgressUpdate } from './lifecycle/request-policy.js';
 import { parseToolArguments } from './tool-arguments.js';
 import { toToolCallResult } from './tool-result.js';
-import type { SessionEnding } from './transport/server-transport.js';
+import type { SessionEnding, TransportSession } from './transport/server-transport.js';
+import { withBlockedAttempts } from './sandbox-attribution.js';
 import { callToolTimed, runsAsTask } from './tasks/task-call.js';
 import type { TaskInfo } from '../../../shared/model/tasks.js';
 
@@ -189,6 +190,22 @@ export class ServerConnection extends ConnectionLifecycle {
     const tool = this.catalog?.tool(toolName);
     if (!tool) throw new HostError('not_found', `Server "${this.name}" has no tool named "${toolName}"`);
     const args = parseToolArguments(argumentsJson, tool.inputSchema);
+    // A failure of a sandboxed server carries what the sandbox blocked meanwhile (the card says so).
+    return withBlockedAttempts(
+      this.transport,
+      () => this.sendToolCall(client, session, tool, args, options),
+      options.signal,
+    );
+  }
+
+  private async sendToolCall(
+    client: Client,
+    session: TransportSession | undefined,
+    tool: ToolInfo,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<ToolCallResult> {
+    const toolName = tool.name;
     const what = `tools/call ${toolName}`;
     const tasks = this.options.tasks;
     if (tasks && runsAsTask(client, tool)) {
@@ -196,7 +213,8 @@ export class ServerConnection extends ConnectionLifecycle {
       this.inFlight++;
       try {
         const task = { server: this.name, tool: toolName, args, signal, onTask, ...origin };
-        return await callToolTimed(client, tasks, { ...task, limits: this.options.taskLimits });
+        const policy = requestPolicyOf(this.config);
+        return await callToolTimed(client, tasks, { ...task, limits: this.options.taskLimits, policy });
       } catch (error) {
         throw error instanceof HostError ? error : this.describeFailure(error, what, session?.ending());
       } finally {

@@ -47,13 +47,17 @@ export interface AppData {
   readonly servers: Readonly<Record<string, ServerSnapshot>>;
   readonly selectedServer: string | undefined;
   readonly selectedTool: string | undefined;
+  /** The tab the selected server shows (undefined: Tools); a link may open another (its Settings). */
+  readonly serverTab: string | undefined;
   /** Per server, per tool: arguments drafts and last outcomes. */
   readonly toolCalls: Readonly<Record<string, Readonly<Record<string, ToolCallState>>>>;
 }
 
 /** The only way React changes anything: each action asks the host and applies its answer. */
 export interface AppActions {
-  selectServer: (name: string) => void;
+  /** Selects a server, on `tab` if given (else its Tools). */
+  selectServer: (name: string, tab?: string) => void;
+  selectServerTab: (tab: string) => void;
   selectTool: (name: string | undefined) => void;
   startServer: (name: string) => Promise<Result<ServerSnapshot>>;
   stopServer: (name: string) => Promise<Result<ServerSnapshot>>;

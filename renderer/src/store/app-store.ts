@@ -30,9 +30,15 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
       dismissHostRestarted() {
         set({ hostRestartedAt: undefined });
       },
-      selectServer(name) {
-        if (get().selectedServer === name) return;
-        set({ selectedServer: name, selectedTool: undefined });
+      selectServer(name, tab) {
+        if (get().selectedServer === name) {
+          if (tab !== undefined) set({ serverTab: tab });
+          return;
+        }
+        set({ selectedServer: name, selectedTool: undefined, serverTab: tab });
+      },
+      selectServerTab(tab) {
+        set({ serverTab: tab });
       },
       selectTool(name) {
         set({ selectedTool: name });
@@ -142,6 +148,7 @@ export function createAppStore(host: HostApi, connection: HostConnection): AppSt
       servers: {},
       selectedServer: undefined,
       selectedTool: undefined,
+      serverTab: undefined,
       toolCalls: {},
       actions,
     };

@@ -9,7 +9,8 @@ import type { AppData, ToolCallState } from './app-state.js';
 type ServersSlice = Pick<
   AppData,
   'serverNames' | 'servers' | 'selectedServer' | 'selectedTool' | 'toolCalls'
->;
+> &
+  Partial<Pick<AppData, 'serverTab'>>;
 
 export const EMPTY_TOOL_CALL: ToolCallState = {
   argumentsText: undefined,
@@ -37,7 +38,14 @@ export function removeServer(state: ServersSlice, name: string): Partial<Servers
   const toolCalls = Object.fromEntries(Object.entries(state.toolCalls).filter(([n]) => n !== name));
   if (state.selectedServer !== name) return { serverNames, servers, toolCalls };
   const neighbour = serverNames[Math.min(index, serverNames.length - 1)];
-  return { serverNames, servers, toolCalls, selectedServer: neighbour, selectedTool: undefined };
+  return {
+    serverNames,
+    servers,
+    toolCalls,
+    selectedServer: neighbour,
+    selectedTool: undefined,
+    serverTab: undefined,
+  };
 }
 
 /** A full list from the host (start, reconnect): replace everything, keep the selection if it still exists. */
@@ -53,6 +61,7 @@ export function replaceServers(
     serverNames,
     selectedServer: keep ? state.selectedServer : serverNames[0],
     selectedTool: keep ? state.selectedTool : undefined,
+    serverTab: keep ? state.serverTab : undefined,
   };
 }
 

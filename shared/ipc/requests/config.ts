@@ -13,6 +13,9 @@ import {
 } from '../../model/import.js';
 import { none, byName } from './common.js';
 
+/** A list as sent; its entries are checked by the host (shared/model/sandbox.ts) so the refusal names the key. */
+const SandboxListParam = z.array(z.string().max(10_000)).max(1000);
+
 // The configuration file: entries, the raw text, imports from other hosts.
 export const configRequests = {
   getConfigState: { params: none, result: ConfigStateSchema },
@@ -33,9 +36,21 @@ export const configRequests = {
     params: byName.extend({ enabled: z.boolean() }).strict(),
     result: ServerSnapshotSchema,
   },
-  /** Sets `sandbox.enabled` of a local server ("Run without sandbox"); a running server restarts. */
+  /**
+   * Sets the sandbox of a local server: `sandboxed` ("Run without sandbox" is
+   * `false`) and any of its lists, each replaced whole. Checked by the host
+   * with the config file's schema; a malformed value is refused naming its key
+   * and nothing is written. A running server restarts.
+   */
   setServerSandboxed: {
-    params: byName.extend({ sandboxed: z.boolean() }).strict(),
+    params: byName
+      .extend({
+        sandboxed: z.boolean().optional(),
+        allowRead: SandboxListParam.optional(),
+        allowWrite: SandboxListParam.optional(),
+        allowHosts: SandboxListParam.optional(),
+      })
+      .strict(),
     result: ServerSnapshotSchema,
   },
   /** Adds a tool to (or removes it from) `disabledTools`. */

@@ -24,7 +24,16 @@ import {
   substituteInputs,
 } from './config-import.js';
 import type { LocationContext, ParsedImport } from './config-import.js';
-import { inputOf, launchOf, mergeInput, needsLaunchConsent, withoutKey } from './server-config-edit.js';
+import {
+  inputOf,
+  launchOf,
+  mergeInput,
+  needsLaunchConsent,
+  nextSandbox,
+  withoutKey,
+} from './server-config-edit.js';
+import type { SandboxChange } from './server-config-edit.js';
+import { checkSandboxConfig } from '../../../../shared/model/sandbox.js';
 import type { ServerManager } from '../server-manager.js';
 
 export interface ConfigEditorOptions {
@@ -102,16 +111,20 @@ export class ConfigEditor {
   }
 
   /**
-   * "Run without sandbox" for a local server: `sandbox.enabled: false`, or the
-   * key dropped again when sandboxed with nothing else set. A running server restarts.
+   * The sandbox of a local server: "Run without sandbox" (`sandbox.enabled:
+   * false`) and its lists, each replaced whole; empty ones and the whole key
+   * are dropped again when nothing is left. Checked with the config file's
+   * schema first: a malformed value is refused naming its key and nothing is
+   * written. A running server restarts.
    */
-  async setServerSandboxed(name: string, sandboxed: boolean): Promise<ServerSnapshot> {
+  async setServerSandbox(name: string, change: SandboxChange): Promise<ServerSnapshot> {
     const connection = this.servers.get(name);
     const config = this.entry(name);
     if (!isStdioConfig(config))
       throw new HostError('invalid_params', `Server "${name}" is remote: it runs elsewhere`);
-    const { enabled: _enabled, ...rest } = config.sandbox ?? {};
-    const sandbox = sandboxed ? rest : { ...rest, enabled: false };
+    const check = checkSandboxConfig(nextSandbox(config.sandbox, change));
+    if (!check.ok) throw new HostError('config_invalid', `Not saved: ${check.problem}`);
+    const sandbox = check.config;
     const next = Object.keys(sandbox).length > 0 ? { ...config, sandbox } : withoutKey(config, 'sandbox');
     await this.store.update((table) => {
       table[name] = next;
@@ -124,6 +137,24 @@ export class ConfigEditor {
       return snapshot;
     }
     return connection.restart();
+  }
+
+  /**
+   * The person allowed a host "always" for a sandboxed server: added to its
+   * `sandbox.allowHosts`, without a restart (its proxy lets the host through already).
+   */
+  async allowHost(name: string, host: string): Promise<void> {
+    const connection = this.servers.get(name);
+    const config = this.entry(name);
+    if (!isStdioConfig(config)) return;
+    const hosts = config.sandbox?.allowHosts ?? [];
+    if (hosts.includes(host)) return;
+    const next = { ...config, sandbox: { ...config.sandbox, allowHosts: [...hosts, host] } };
+    await this.store.update((table) => {
+      table[name] = next;
+    });
+    connection.setConfig(next);
+    this.servers.announce(connection.snapshot());
   }
 
   async setToolEnabled(name: string, tool: string, enabled: boolean): Promise<ServerSnapshot> {

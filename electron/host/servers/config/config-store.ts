@@ -48,6 +48,9 @@ export class ConfigStore {
       }
       const next: ConfigFile = { ...this.current.config, mcpServers: { ...this.current.config.mcpServers } };
       change(next.mcpServers);
+      // Every way in ends here: nothing the file would not load is ever written.
+      const problem = configProblem(next);
+      if (problem !== undefined) throw new HostError('config_invalid', `Not saved: ${problem}`);
       await writeConfigFile(this.path, next);
       this.current = { ok: true, config: next };
     });
@@ -131,12 +134,20 @@ export async function readConfigFile(path: string): Promise<LoadedConfig> {
     return { ok: false, error: `${path} is not valid JSON: ${describeError(error)}` };
   }
   const parsed = ConfigFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = specificIssue(parsed.error.issues[0]);
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'top level';
-    return { ok: false, error: `${path}: ${where}: ${issue?.message ?? 'invalid'}` };
-  }
+  if (!parsed.success) return { ok: false, error: `${path}: ${describeIssue(parsed.error.issues[0])}` };
   return { ok: true, config: parsed.data };
+}
+
+/** The first problem of a configuration as one line naming its key path, or undefined when it is valid. */
+function configProblem(config: ConfigFile): string | undefined {
+  const parsed = ConfigFileSchema.safeParse(config);
+  return parsed.success ? undefined : describeIssue(parsed.error.issues[0]);
+}
+
+function describeIssue(first: Issue | undefined): string {
+  const issue = specificIssue(first);
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'top level';
+  return `${where}: ${issue?.message ?? 'invalid'}`;
 }
 
 async function writeConfigFile(path: string, config: ConfigFile): Promise<void> {

@@ -1,6 +1,8 @@
 import { byTransport, isStdioConfig } from '../../../../shared/model/config.js';
 import type { HttpServerConfig, OAuthConfig, ServerConfig } from '../../../../shared/model/config.js';
 import type { HttpServerInput, ServerInput } from '../../../../shared/model/server-input.js';
+import type { SandboxConfig, SandboxListKey } from '../../../../shared/model/sandbox.js';
+import { SANDBOX_LIST_KEYS } from '../../../../shared/model/sandbox.js';
 import type { LaunchRequest } from '../../platform.js';
 import { envReferences } from './env-references.js';
 
@@ -203,4 +205,30 @@ function destinationOf(url: string): string {
 /** A copy of the entry without one key. */
 export function withoutKey(config: ServerConfig, key: string): ServerConfig {
   return Object.fromEntries(Object.entries(config).filter(([k]) => k !== key)) as ServerConfig;
+}
+
+/** A change to a server's sandbox: on or off, and any of its lists replaced whole. */
+export type SandboxChange = { sandboxed?: boolean | undefined } & {
+  [K in SandboxListKey]?: string[] | undefined;
+};
+
+/**
+ * The entry's `sandbox` after `change`: `enabled: false` only while it runs
+ * unconfined, empty lists left out, other keys kept. Not checked here (see
+ * sandboxConfigProblem): the result may be malformed.
+ */
+export function nextSandbox(
+  previous: SandboxConfig | undefined,
+  change: SandboxChange,
+): Record<string, unknown> {
+  const next = new Map<string, unknown>(Object.entries(previous ?? {}));
+  if (change.sandboxed === true) next.delete('enabled');
+  else if (change.sandboxed === false) next.set('enabled', false);
+  for (const key of SANDBOX_LIST_KEYS) {
+    const list = change[key];
+    if (list === undefined) continue;
+    if (list.length > 0) next.set(key, list);
+    else next.delete(key);
+  }
+  return Object.fromEntries(next);
 }

@@ -21,6 +21,7 @@ import { connectStdio, probePatienceMs } from './stdio-handshake.js';
 import { BlockedAttempts, blockedNotice } from './sandbox/sandbox-violations.js';
 import { sandboxStart } from './sandbox/sandbox-launch.js';
 import type { ProcessExit, StdioProcessTransport } from './stdio-transport.js';
+import type { ServerNetwork } from './sandbox/network/proxy-launch.js';
 
 /**
  * A local server: its command resolved against the login environment, run in
@@ -37,6 +38,8 @@ export class StdioServerTransport implements ServerTransport {
   private runtime: ServerRuntime | undefined;
   private sandbox: ServerSandbox | undefined;
   private blocked: BlockedAttempts | undefined;
+  /** The network proxy of the running or last attempt (sandboxed only). */
+  private network: ServerNetwork | undefined;
 
   constructor(
     private readonly name: string,
@@ -72,6 +75,10 @@ export class StdioServerTransport implements ServerTransport {
     return undefined;
   }
 
+  blockedSince(at: number): string[] | undefined {
+    return this.blocked?.since(at);
+  }
+
   /**
    * Spawns the server and completes the handshake, with the era remembered
    * for this program if there is one; records the era it settled on for the
@@ -85,14 +92,24 @@ export class StdioServerTransport implements ServerTransport {
     const expanded = await withSecrets(name, config, options.secrets);
     const resolved = await resolveLaunch(name, expanded, environment, undefined, secrets);
     const identity = stdioIdentity(config);
-    const { launch, sandbox, policy, home } = await sandboxStart(
+    // Refusals of its network proxy are reported with the others, once the list below exists.
+    let proxyRefused = (_attempt: string, _reason: string): void => undefined;
+    await this.network?.close();
+    const { launch, sandbox, policy, home, network } = await sandboxStart(
       name,
       expanded,
       identity,
       resolved.launch,
       options.sandbox,
+      (what, reason) => {
+        proxyRefused(what, reason);
+      },
     );
-    if (!attempt.isCurrent()) throw new Error('stopped while starting');
+    this.network = network;
+    if (!attempt.isCurrent()) {
+      await network?.close();
+      throw new Error('stopped while starting');
+    }
     const runtime = resolved.runtime;
     this.runtime = runtime;
     this.sandbox = sandbox;
@@ -109,13 +126,17 @@ export class StdioServerTransport implements ServerTransport {
       ? new BlockedAttempts(
           {
             home,
-            networkDenied: policy.network.mode === 'none',
+            // Its own empty network: a refused connection or a failed look-up is the sandbox's doing.
+            networkDenied: true,
             hidden: policy.hideDirs,
             own: [policy.stateFolder, ...policy.exposeDirs, ...policy.tmpDirs],
           },
-          (what) => {
+          (what, detail) => {
             // Each attempt is logged once; a burst of them also gives one grouped line.
-            attempt.output.note(`Sandbox blocked: ${what}`, 'warning');
+            attempt.output.note(
+              `Sandbox blocked: ${what}${detail !== undefined ? ` (${detail})` : ''}`,
+              'warning',
+            );
             pending.push(what);
             blockedTimer ??= setTimeout(() => {
               blockedTimer = undefined;
@@ -128,11 +149,14 @@ export class StdioServerTransport implements ServerTransport {
         )
       : undefined;
     this.blocked = blocked;
+    proxyRefused = (what, reason) => {
+      blocked?.add(what, reason);
+    };
     const verdicts = options.eraVerdicts;
     const remembered = verdicts?.get(name);
     const prior = priorFor(remembered, identity);
     const launcher = launcherLines(config.command, config.args ?? []);
-    const { client, transport, settledBy } = await connectStdio({
+    const connecting = connectStdio({
       name,
       launch,
       graceMs: options.stopGraceMs ?? 2000,
@@ -166,9 +190,23 @@ export class StdioServerTransport implements ServerTransport {
       describeFailure: (error, process) =>
         attempt.describeFailure(error, 'initialize', endingOf(process, attempt.output)),
       describeExit: (exit, process) =>
-        exitMessage(name, exit, 'before completing the MCP handshake', attempt.output, process.pendingStdout),
+        exitMessage(
+          name,
+          exit,
+          'before completing the MCP handshake',
+          attempt.output,
+          sandbox.state === 'on',
+          process.pendingStdout,
+        ),
     });
-    const session = this.session(client, transport, attempt);
+    // A start that fails takes its proxy with it.
+    const { client, transport, settledBy } = await connecting.catch(async (error: unknown) => {
+      await network?.close();
+      throw error;
+    });
+    // Started: the launcher is done downloading, its registry is asked about like any other host.
+    network?.proxy.endDownloadStep();
+    const session = this.session(client, transport, attempt, network);
     if (attempt.isCurrent() && verdicts) {
       const settled =
         settledBy === 'prior'
@@ -181,13 +219,19 @@ export class StdioServerTransport implements ServerTransport {
   }
 
   async abandon(): Promise<void> {
-    const { client, process } = this;
+    const { client, process, network } = this;
     this.client = undefined;
     await client?.close().catch(() => undefined);
     await process?.close();
+    await network?.close();
   }
 
-  private session(client: Client, process: StdioProcessTransport, attempt: ConnectAttempt): TransportSession {
+  private session(
+    client: Client,
+    process: StdioProcessTransport,
+    attempt: ConnectAttempt,
+    network: ServerNetwork | undefined,
+  ): TransportSession {
     const session: TransportSession = {
       client,
       onEnded: undefined,
@@ -197,11 +241,15 @@ export class StdioServerTransport implements ServerTransport {
         // Client.close closes the transport, which runs the stop sequence (once).
         await client.close().catch(() => undefined);
         await process.close();
+        await network?.close();
       },
     };
     process.onExit = (exit) => {
+      void network?.close();
       logExit(attempt, exit);
-      session.onEnded?.(exitMessage(this.name, exit, 'unexpectedly', attempt.output));
+      session.onEnded?.(
+        exitMessage(this.name, exit, 'unexpectedly', attempt.output, this.sandbox?.state === 'on'),
+      );
     };
     return session;
   }
@@ -212,15 +260,25 @@ function endingOf(process: StdioProcessTransport, output: ServerOutput): Session
   return exit ? { status: exit, lastWords: output.lastWords(process.pendingStdout) } : undefined;
 }
 
+/**
+ * How the process ended, in one line. In the sandbox the process the host
+ * started is bubblewrap, which passes on the server's exit code: a signal
+ * means bubblewrap itself was killed (the server goes with it).
+ */
 function exitMessage(
   name: string,
   exit: ProcessExit,
   when: string,
   output: ServerOutput,
+  sandboxed: boolean,
   pendingStdout = '',
 ): string {
   const words = output.lastWords(pendingStdout);
-  return `Server "${name}" ${describeExitStatus(exit)} ${when}${words ? `. ${words}` : ''}`;
+  const how =
+    sandboxed && exit.signal
+      ? `stopped ${when}: its sandbox (bubblewrap) was killed by ${exit.signal}, and the server with it`
+      : `${describeExitStatus(exit)} ${when}`;
+  return `Server "${name}" ${how}${words ? `. ${words}` : ''}`;
 }
 
 function logExit(attempt: ConnectAttempt, exit: ProcessExit): void {

@@ -6,6 +6,15 @@ import { z } from 'zod';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
 import { HostError, describeError, oneLine } from '../../errors.js';
 import type { TaskRegistry } from './task-registry.js';
+import type { RequestPolicy } from '../lifecycle/request-policy.js';
+import {
+  TASK_HANDLE_META_KEY,
+  cancelExtensionTask,
+  followExtensionTask,
+  parseTaskHandle,
+  speaksTaskExtension,
+} from './task-extension.js';
+import type { TaskExtensionClient } from './task-extension.js';
 
 /** The ttl the host asks for when it creates a task (the server may grant another). */
 export const DEFAULT_TASK_TTL_MS = 30 * 60_000;
@@ -34,6 +43,11 @@ export interface TaskCallRequest {
   /** Aborting cancels the task on the server (tasks/cancel). */
   signal?: AbortSignal | undefined;
   limits?: TaskLimits | undefined;
+  /**
+   * The server's request policy: on a 2026-07-28 connection the server may
+   * answer the call itself (no task), so the call is given the time of a plain one.
+   */
+  policy?: RequestPolicy | undefined;
   /** The server answered with a task (recorded in the registry): a caller may stop waiting here. */
   onTask?: ((task: TaskInfo) => void) | undefined;
 }
@@ -44,6 +58,8 @@ export interface TaskCallRequest {
  * task-augmented tool calls (2025-11-25 `tasks.requests.tools.call`).
  */
 export function runsAsTask(client: Client, tool: ToolInfo): boolean {
+  // 2026-07-28: no per-tool declaration; the server decides per call whether to answer with a task.
+  if (speaksTaskExtension(client)) return true;
   const support = tool.execution?.taskSupport;
   if (support !== 'optional' && support !== 'required') return false;
   const tasks: unknown = (client.getServerCapabilities() as Record<string, unknown> | undefined)?.tasks;
@@ -75,6 +91,7 @@ export async function callToolAsTask(
   registry: TaskRegistry,
   request: TaskCallRequest,
 ): Promise<CallToolResult> {
+  if (speaksTaskExtension(client)) return callToolViaExtension(client, registry, request);
   const ttl = request.limits?.ttlMs ?? DEFAULT_TASK_TTL_MS;
   const answer = await client.request(
     { method: 'tools/call', params: { name: request.tool, arguments: request.args, task: { ttl } } },
@@ -108,6 +125,75 @@ export async function callToolAsTask(
   return followTask(client, registry, request.server, task.taskId, request);
 }
 
+/**
+ * A tools/call on a 2026-07-28 connection that speaks the Tasks extension:
+ * the request carries no task metadata (the client declared the extension
+ * in its request capabilities); the server answers with the result, or with
+ * a task handle that is recorded and followed.
+ */
+async function callToolViaExtension(
+  client: Client & TaskExtensionClient,
+  registry: TaskRegistry,
+  request: TaskCallRequest,
+): Promise<CallToolResult> {
+  const answer = await client.request(
+    { method: 'tools/call', params: { name: request.tool, arguments: request.args } },
+    CallOrTaskSchema,
+    {
+      ...(request.signal ? { signal: request.signal } : {}),
+      timeout: request.policy?.timeoutMs ?? REQUEST_TIMEOUT_MS,
+      ...(request.policy ? { maxTotalTimeout: request.policy.maxTotalTimeoutMs } : {}),
+      resetTimeoutOnProgress: true,
+    },
+  );
+  const meta: unknown = answer._meta;
+  const handle: unknown = isRecord(meta) ? meta[TASK_HANDLE_META_KEY] : undefined;
+  if (handle === undefined) return parseResult(answer, request);
+  const task = parseTaskHandle(handle, request.server);
+  const now = Date.now();
+  registry.put({
+    server: request.server,
+    taskId: task.taskId,
+    tool: request.tool,
+    ...(request.conversationId !== undefined ? { conversationId: request.conversationId } : {}),
+    ...(request.toolCallId !== undefined ? { toolCallId: request.toolCallId } : {}),
+    status: task.status === 'input_required' ? 'input_required' : 'working',
+    ...(task.statusMessage !== undefined ? { statusMessage: oneLine(task.statusMessage, 500) } : {}),
+    startedAt: now,
+    updatedAt: now,
+    ...(typeof task.ttlMs === 'number' ? { ttlMs: task.ttlMs } : {}),
+    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+  });
+  return followExtensionTask(
+    client,
+    registry,
+    request.server,
+    task.taskId,
+    extensionOptions(registry, request),
+  );
+}
+
+function extensionOptions(
+  registry: TaskRegistry,
+  options: { signal?: AbortSignal | undefined; limits?: TaskLimits | undefined },
+): Parameters<typeof followExtensionTask>[4] {
+  const delayOf = (server: string, taskId: string): number => {
+    const task = registry.get(server, taskId);
+    return task ? pollDelay(task) : DEFAULT_POLL_MS;
+  };
+  const pastTtlOf = (server: string, taskId: string): boolean => {
+    const task = registry.get(server, taskId);
+    return task !== undefined && pastTtl(task);
+  };
+  return {
+    signal: options.signal,
+    maxResultBytes: options.limits?.maxResultBytes ?? DEFAULT_MAX_TASK_RESULT_BYTES,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    pollDelay: delayOf,
+    pastTtl: pastTtlOf,
+  };
+}
+
 /** callToolAsTask, its result as the host shows a tool call's result (with its duration). */
 export async function callToolTimed(
   client: Client,
@@ -131,6 +217,9 @@ export async function followTask(
   taskId: string,
   options: { signal?: AbortSignal | undefined; limits?: TaskLimits | undefined } = {},
 ): Promise<CallToolResult> {
+  if (speaksTaskExtension(client)) {
+    return followExtensionTask(client, registry, server, taskId, extensionOptions(registry, options));
+  }
   const label = `Task "${oneLine(taskId, 80)}" of server "${server}"`;
   let lastPoll = Date.now();
   for (;;) {
@@ -180,6 +269,10 @@ export async function cancelTask(
   server: string,
   taskId: string,
 ): Promise<void> {
+  if (speaksTaskExtension(client)) {
+    await cancelExtensionTask(client, registry, server, taskId, REQUEST_TIMEOUT_MS);
+    return;
+  }
   try {
     await client.request({ method: 'tasks/cancel', params: { taskId } }, specTypeSchemas.CancelTaskResult, {
       timeout: REQUEST_TIMEOUT_MS,

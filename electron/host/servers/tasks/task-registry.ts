@@ -155,6 +155,11 @@ export class TaskRegistry {
     });
   }
 
+  /** One line in a server's log about its tasks (client-features/tasks: a tasks/update for a task the host does not know). */
+  warn(server: string, line: string): void {
+    this.options.onWarning?.(server, line);
+  }
+
   /** Resolves at the next change of the task, or after `ms`. */
   changed(server: string, taskId: string, ms: number, signal?: AbortSignal): Promise<void> {
     const key = taskKey({ server, taskId });

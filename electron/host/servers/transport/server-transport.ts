@@ -34,6 +34,11 @@ export interface ServerTransport {
   signInFailure(error: unknown): HostError | undefined;
   /** OAuth sign-in of a remote server; undefined where there is none. */
   readonly signIn: SignInControl | undefined;
+  /**
+   * What the OS sandbox blocked at or after `at` (performance.now() clock),
+   * distinct, oldest first; undefined when the server is not watched (not sandboxed).
+   */
+  blockedSince?(at: number): string[] | undefined;
 }
 
 /** What a lifecycle offers a transport for one connect attempt. */

@@ -7,6 +7,7 @@ import { ChatToolApp } from '../apps/chat-tool-app.js';
 import { AllowedByBadge } from './allowed-by-badge.js';
 import { FoundBySearchBadge } from './found-by-search-badge.js';
 import { ToolResultBody } from './tool-result-body.js';
+import { SandboxBlockedNote } from './sandbox-blocked-note.js';
 import { Deferred } from '../../common/on-demand.js';
 import { TaskLine } from '../tasks/lazy.js';
 
@@ -106,6 +107,9 @@ export function ToolCard({
                 : `${progress.progress}`)}
           </span>
         </div>
+      )}
+      {result?.sandboxBlocked !== undefined && result.sandboxBlocked.length > 0 && (
+        <SandboxBlockedNote server={call.server} blocked={result.sandboxBlocked} />
       )}
       <Deferred fallback={null}>
         <TaskLine toolCallId={call.id} />

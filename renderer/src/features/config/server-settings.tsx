@@ -1,14 +1,14 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
 import { useHost } from '../../store/area-context.js';
-import { Spinner } from '../../common/spinner.js';
+import { SettingSwitch } from '../../common/setting-switch.js';
 import { ServerFormDialog } from './lazy.js';
 import { Deferred } from '../../common/on-demand.js';
 import { SandboxSwitch } from './sandbox-switch.js';
+import { SandboxLists } from './sandbox-lists.js';
 
 /** A server's settings: on/off, what it runs or reaches, and the edit form. */
 export function ServerSettings({ server }: { server: ServerSnapshot }) {
-  const id = useId();
   const host = useHost();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -25,38 +25,18 @@ export function ServerSettings({ server }: { server: ServerSnapshot }) {
 
   return (
     <section className="server-settings" aria-label="Settings">
-      <div className="server-settings__row">
-        <div>
-          <p className="server-settings__title" id={`${id}-enabled`}>
-            Enabled
-          </p>
-          <p className="muted server-settings__hint" id={`${id}-enabled-hint`}>
-            A disabled server is stopped and is not started when the app starts.
-          </p>
-        </div>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            className="switch__input"
-            aria-labelledby={`${id}-enabled`}
-            aria-describedby={`${id}-enabled-hint`}
-            checked={enabled}
-            disabled={busy}
-            onChange={() => {
-              void toggle();
-            }}
-          />
-          <span className="switch__track" aria-hidden="true" />
-        </label>
-        {busy && <Spinner />}
-      </div>
-      {error !== undefined && (
-        <div className="inline-alert" role="alert">
-          {error}
-        </div>
-      )}
+      <SettingSwitch
+        title="Enabled"
+        hint="A disabled server is stopped and is not started when the app starts."
+        checked={enabled}
+        busy={busy}
+        error={error}
+        onChange={() => {
+          void toggle();
+        }}
+      />
       <SandboxSwitch server={server} />
+      <SandboxLists server={server} />
       <div className="server-settings__row">
         <div>
           <p className="server-settings__title">{server.transport === 'stdio' ? 'Command' : 'URL'}</p>

@@ -5,7 +5,7 @@ import { useConsent } from './consent-context.js';
 import { Deferred } from '../../common/on-demand.js';
 import { ElicitationFormDialog, ElicitationUrlDialog } from '../elicitation/lazy.js';
 import { SamplingDialog, SamplingReviewDialog } from '../sampling/lazy.js';
-import { ToolConsentDialog } from './lazy.js';
+import { NetworkConsentDialog, ToolConsentDialog } from './lazy.js';
 
 /**
  * One dialog per consent kind. Adding a kind to shared/model/consent.ts makes
@@ -18,6 +18,7 @@ const dialogs: { [K in ConsentKind]: ComponentType<ConsentDialogProps<K>> } = {
   samplingReview: SamplingReviewDialog,
   elicitationForm: ElicitationFormDialog,
   elicitationUrl: ElicitationUrlDialog,
+  network: NetworkConsentDialog,
 };
 
 /** The dialog of the request's kind. */

@@ -9,3 +9,6 @@ import { onDemand } from '../../common/on-demand.js';
 export const ToolConsentDialog = onDemand(() =>
   import('./tool-consent-dialog.js').then((m) => m.ToolConsentDialog),
 );
+export const NetworkConsentDialog = onDemand(() =>
+  import('./network-consent-dialog.js').then((m) => m.NetworkConsentDialog),
+);

@@ -24,7 +24,9 @@ export function SandboxFacts({ server }: { server: ServerSnapshot }) {
   const network =
     policy.network.mode === 'none'
       ? 'No network'
-      : `Any host${policy.network.reason !== undefined ? ` (${policy.network.reason})` : ''}`;
+      : policy.network.mode === 'filtered'
+        ? `Allowed hosts only${policy.network.reason !== undefined ? ` (${policy.network.reason})` : ''}`
+        : `Any host${policy.network.reason !== undefined ? ` (${policy.network.reason})` : ''}`;
   return (
     <>
       {blocked !== undefined && blocked.length > 0 && (
@@ -57,7 +59,10 @@ export function SandboxFacts({ server }: { server: ServerSnapshot }) {
           <dt>May reach</dt>
           <dd>{network}</dd>
           {policy.network.hosts.length > 0 && (
-            <dd className="facts__note mono">Declared: {policy.network.hosts.join(', ')}</dd>
+            <dd className="facts__note mono">Allowed: {policy.network.hosts.join(', ')}</dd>
+          )}
+          {policy.network.denied !== undefined && policy.network.denied.length > 0 && (
+            <dd className="facts__note mono">Denied: {policy.network.denied.join(', ')}</dd>
           )}
         </div>
       </dl>

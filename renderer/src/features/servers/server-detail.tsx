@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { ServerSnapshot } from '../../../../shared/model/server.js';
-import { useAppState } from '../../store/store-context.js';
+import { useActions, useAppState } from '../../store/store-context.js';
 import { plural } from '../../common/text.js';
 import { Tabs } from '../../common/tabs.js';
 import type { TabDef } from '../../common/tabs.js';
@@ -40,7 +39,8 @@ function connectedCount(
 /** Everything about the selected server: status, what it is, why it failed, then its tabs. */
 export function ServerDetail({ name }: { name: string }) {
   const server = useAppState((s) => s.servers[name]);
-  const [tab, setTab] = useState('tools');
+  const tab = useAppState((s) => s.serverTab) ?? 'tools';
+  const { selectServerTab } = useActions();
   if (!server) return null;
 
   // Each area adds its tab here (one row each).
@@ -110,7 +110,7 @@ export function ServerDetail({ name }: { name: string }) {
           </Collapsible>
         )}
       </div>
-      <Tabs label={`${server.name} sections`} tabs={tabs} selected={tab} onSelect={setTab} />
+      <Tabs label={`${server.name} sections`} tabs={tabs} selected={tab} onSelect={selectServerTab} />
     </article>
   );
 }

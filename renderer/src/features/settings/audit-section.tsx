@@ -16,6 +16,10 @@ const DECISION: Record<AuditDecision, string> = {
   allow_read_only: 'Allowed read-only tools',
   user_call: 'Called by you',
   accept_change: 'Changed definition accepted',
+  network_allow_once: 'Network allowed once',
+  network_always_allow: 'Network always allowed',
+  network_deny: 'Network denied',
+  network_unanswered: 'Network denied (no answer)',
 };
 
 /** Which rule allowed a call, in a few words. */
@@ -57,7 +61,8 @@ export function AuditSection() {
       </div>
       <p className="field__hint">
         Each tool call Claude asked for, what was decided and which rule allowed it, and each call you made
-        yourself from the Servers view. The digest is the SHA-256 of the arguments.
+        yourself from the Servers view, and each host a sandboxed server was allowed or denied (its host:port
+        in the Tool column). The digest is the SHA-256 of the arguments.
       </p>
       {audit === undefined ? (
         <p className="muted">Loading…</p>

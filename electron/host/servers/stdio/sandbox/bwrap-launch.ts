@@ -1,5 +1,12 @@
 import type { StdioLaunch } from '../stdio-transport.js';
 import type { SandboxPolicy } from './sandbox-policy.js';
+import { proxiedCommand, proxyEnvironment } from './network/proxy-launch.js';
+
+/** The proxy of the server about to start: its host-only folder and the socket in it. */
+export interface ProxyMount {
+  folder: string;
+  socketPath: string;
+}
 
 /**
  * The bubblewrap arguments that confine one server (Linux). The whole file
@@ -8,13 +15,15 @@ import type { SandboxPolicy } from './sandbox-policy.js';
  * an empty one nobody may open, files by an empty file) and the app's data
  * folder by an empty one holding only the server's own state folder. The
  * process keeps no capabilities (even when the host runs as root), gets its
- * own PID namespace (it dies with its launcher, children included) and,
- * unless the network is open, an empty network namespace (loopback only,
- * nothing listening: the host's loopback ports are out of reach too).
+ * own PID namespace (it dies with its launcher, children included) and an
+ * empty network namespace (loopback only: the host's loopback ports are out
+ * of reach too). Its one way out is the folder of its own network proxy,
+ * mounted read-only last (inside the hidden data folder, where no other
+ * server's proxy is visible).
  */
-export function bwrapArguments(policy: SandboxPolicy, cwd?: string): string[] {
+export function bwrapArguments(policy: SandboxPolicy, cwd?: string, proxy?: ProxyMount): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
-  if (policy.network.mode === 'none') args.push('--unshare-net');
+  args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
   args.push('--bind', policy.privateTmp, '/tmp');
   // What the entry runs from under the host's /tmp stays readable (the private /tmp hides the rest);
@@ -29,19 +38,33 @@ export function bwrapArguments(policy: SandboxPolicy, cwd?: string): string[] {
   for (const path of policy.allowRead) args.push('--ro-bind-try', path, path);
   for (const path of policy.allowWrite) args.push('--bind-try', path, path);
   args.push('--bind', policy.stateFolder, policy.stateFolder);
+  if (proxy !== undefined) args.push('--ro-bind', proxy.folder, proxy.folder);
   return args;
 }
 
-/** The launch run inside the sandbox: bubblewrap starting the server's own command. */
-export function sandboxedLaunch(launch: StdioLaunch, policy: SandboxPolicy, bwrap: string): StdioLaunch {
+/**
+ * The launch run inside the sandbox: bubblewrap starting the server's own
+ * command, behind the socat that carries its network to its proxy.
+ */
+export function sandboxedLaunch(
+  launch: StdioLaunch,
+  policy: SandboxPolicy,
+  tools: { bwrap: string; socat: string },
+  proxy: ProxyMount,
+): StdioLaunch {
   return {
     ...launch,
-    command: bwrap,
-    args: [...bwrapArguments(policy, launch.cwd), '--', launch.command, ...launch.args],
+    command: tools.bwrap,
+    args: [
+      ...bwrapArguments(policy, launch.cwd, proxy),
+      '--',
+      ...proxiedCommand(tools.socat, proxy.socketPath, launch.command, launch.args),
+    ],
     env: {
       // .NET single-file servers unpack themselves into a writable folder (the home is read-only).
       DOTNET_BUNDLE_EXTRACT_BASE_DIR: '/tmp',
       ...launch.env,
+      ...proxyEnvironment(),
       TMPDIR: '/tmp',
       MCP_HOST_STATE_DIR: policy.stateFolder,
     },

@@ -5,11 +5,11 @@ import { delimiter, join } from 'node:path';
 
 /** Whether servers can be sandboxed here, and if not, why and what to do. */
 export type SandboxAvailability =
-  { available: true; bwrap: string } | { available: false; reason: string; fix: string };
+  { available: true; bwrap: string; socat: string } | { available: false; reason: string; fix: string };
 
 export interface AvailabilityProbe {
   platform: NodeJS.Platform;
-  /** The PATH to look for bubblewrap in. */
+  /** The PATH to look for bubblewrap and socat in. */
   path: string;
   /** Also looked in, where a desktop app's PATH may lack them. Default /usr/bin, /usr/local/bin. */
   systemDirs?: readonly string[];
@@ -55,7 +55,8 @@ async function findOnPath(name: string, path: string): Promise<string | undefine
 
 /**
  * Looks for what the sandbox needs: Linux with bubblewrap on the PATH that
- * can create namespaces (checked by running it once). Never throws.
+ * can create namespaces (checked by running it once), and socat (which
+ * bridges the server's own network to the host's filtering proxy). Never throws.
  */
 export async function detectSandbox(probe: AvailabilityProbe): Promise<SandboxAvailability> {
   if (probe.platform !== 'linux') {
@@ -74,6 +75,14 @@ export async function detectSandbox(probe: AvailabilityProbe): Promise<SandboxAv
       fix: 'install bubblewrap (e.g. sudo apt install bubblewrap), then restart the server',
     };
   }
+  const socat = await findOnPath('socat', dirs.join(delimiter));
+  if (socat === undefined) {
+    return {
+      available: false,
+      reason: 'socat is not installed (it carries the network of sandboxed servers)',
+      fix: 'install socat (e.g. sudo apt install socat), then restart the server',
+    };
+  }
   const failure = await (probe.tryRun ?? tryBwrap)(bwrap);
   if (failure !== undefined) {
     const namespaces = /namespace|permission|not permitted|clone/i.test(failure);
@@ -87,5 +96,5 @@ export async function detectSandbox(probe: AvailabilityProbe): Promise<SandboxAv
         : 'reinstall bubblewrap (e.g. sudo apt install --reinstall bubblewrap)',
     };
   }
-  return { available: true, bwrap };
+  return { available: true, bwrap, socat };
 }

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { StdioServerConfig } from '../../../../../shared/model/config.js';
 import type { ServerSandbox } from '../../../../../shared/model/sandbox.js';
+import { HostError } from '../../../errors.js';
 import { launcherOf } from '../launcher-output.js';
 import type { StdioLaunch } from '../stdio-transport.js';
 import { spawnFailure } from '../stdio-transport.js';
@@ -12,6 +13,8 @@ import { sandboxedLaunch } from './bwrap-launch.js';
 import type { SandboxAvailability } from './sandbox-availability.js';
 import type { SandboxPolicy } from './sandbox-policy.js';
 import { defaultPolicy, launcherCaches, summarize } from './sandbox-policy.js';
+import type { SandboxNetworkServices, ServerNetwork } from './network/proxy-launch.js';
+import { startServerNetwork } from './network/proxy-launch.js';
 
 /** What the host gives the stdio transport to sandbox its servers. */
 export interface SandboxServices {
@@ -23,6 +26,8 @@ export interface SandboxServices {
   availability: () => Promise<SandboxAvailability>;
   /** The home folder whose secrets are hidden; default the person's. */
   home?: string;
+  /** Who is asked about hosts a server was not allowed; absent: nobody (they are denied). */
+  network?: SandboxNetworkServices;
 }
 
 /**
@@ -48,6 +53,29 @@ async function mustExist(launch: StdioLaunch): Promise<string> {
   throw spawnFailure(missing, command, env);
 }
 
+/**
+ * The sandbox's helpers were found when the host first needed them; one
+ * removed since (bubblewrap or socat uninstalled mid-session) fails this
+ * server's start with one line: it never runs unconfined instead.
+ */
+async function helpersStillThere(helpers: { bwrap: string; socat: string }): Promise<void> {
+  for (const [name, path, pkg] of [
+    ['bubblewrap', helpers.bwrap, 'bubblewrap'],
+    ['socat', helpers.socat, 'socat'],
+  ] as const) {
+    const there = await access(path, constants.X_OK).then(
+      () => true,
+      () => false,
+    );
+    if (!there) {
+      throw new HostError(
+        'connection_failed',
+        `The sandbox's ${name} (${path}) is gone since the app started: install ${pkg} again, or turn the sandbox off for this server in its Settings`,
+      );
+    }
+  }
+}
+
 export const STATE_FOLDER_NAME = 'server-state';
 
 /** One folder per server identity: its name made safe, and a digest of what it runs. */
@@ -63,6 +91,8 @@ export interface SandboxedStart {
   sandbox: ServerSandbox;
   /** When on: the policy applied. */
   policy?: SandboxPolicy;
+  /** When on: the server's network proxy, to close when its process ends. */
+  network?: ServerNetwork;
   home: string;
 }
 
@@ -97,7 +127,8 @@ export function policyFor(
 /**
  * The one place a stdio launch is put in the sandbox: off when the person
  * turned it off or it cannot work here (saying why and what to do), else
- * the state folder and private /tmp are created and the launch wrapped.
+ * the state folder and private /tmp are created, the server's network
+ * proxy started and the launch wrapped.
  */
 export async function sandboxStart(
   name: string,
@@ -105,6 +136,7 @@ export async function sandboxStart(
   identity: string,
   launch: StdioLaunch,
   services: SandboxServices | undefined,
+  onBlocked: (attempt: string, reason: string) => void = () => undefined,
 ): Promise<SandboxedStart> {
   const home = services?.home ?? homedir();
   if (services === undefined) {
@@ -117,6 +149,7 @@ export async function sandboxStart(
   if (!availability.available) {
     return { launch, home, sandbox: { state: 'off', reason: availability.reason, fix: availability.fix } };
   }
+  await helpersStillThere(availability);
   // The program as found on the PATH: its folder may be one the sandbox hides (a tool under /tmp).
   const found = { ...launch, command: await mustExist(launch) };
   // The launch as resolved: ${env:…} expanded in the arguments that may name granted folders, and
@@ -133,10 +166,19 @@ export async function sandboxStart(
   await mkdir(policy.privateTmp, { recursive: true, mode: 0o700 });
   for (const cache of launcherCaches(launcher, home))
     await mkdir(cache, { recursive: true }).catch(() => undefined);
+  const network = await startServerNetwork({
+    server: name,
+    appDataDir: services.appDataDir,
+    ...policy.hosts,
+    services: services.network,
+    onBlocked,
+  });
+  const proxy = { folder: network.folder, socketPath: network.proxy.socketPath };
   return {
-    launch: sandboxedLaunch(found, policy, availability.bwrap),
+    launch: sandboxedLaunch(found, policy, availability, proxy),
     home,
     policy,
+    network,
     sandbox: { state: 'on', policy: summarize(policy, home) },
   };
 }

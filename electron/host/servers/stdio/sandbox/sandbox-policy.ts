@@ -39,7 +39,10 @@ export interface SandboxPolicy {
   stateFolder: string;
   /** The private folder mounted at /tmp. */
   privateTmp: string;
+  /** What the server view shows of the network. */
   network: SandboxNetwork;
+  /** What its filtering proxy lets through: `sandbox.allowHosts`, `sandbox.denyHosts`, the launcher's registry. */
+  hosts: { allow: string[]; deny: string[]; download: string[] };
 }
 
 /** Under the home folder: secrets no server gets to read by default. */
@@ -96,16 +99,17 @@ const LAUNCHER_CACHES: Readonly<Record<string, readonly string[]>> = {
   pipx: ['.local/pipx', '.cache/pip'],
 };
 
-/** The registry each launcher downloads from. */
-const LAUNCHER_REGISTRIES: Readonly<Record<string, string>> = {
-  npx: 'registry.npmjs.org',
-  npm: 'registry.npmjs.org',
-  pnpm: 'registry.npmjs.org',
-  yarn: 'registry.yarnpkg.com',
-  bunx: 'registry.npmjs.org',
-  uvx: 'pypi.org',
-  uv: 'pypi.org',
-  pipx: 'pypi.org',
+/** The registry each launcher downloads from (allowed until the server has started). */
+const PYPI = ['pypi.org', 'files.pythonhosted.org'];
+const LAUNCHER_REGISTRIES: Readonly<Record<string, readonly string[]>> = {
+  npx: ['registry.npmjs.org'],
+  npm: ['registry.npmjs.org'],
+  pnpm: ['registry.npmjs.org'],
+  yarn: ['registry.yarnpkg.com', 'registry.npmjs.org'],
+  bunx: ['registry.npmjs.org'],
+  uvx: PYPI,
+  uv: PYPI,
+  pipx: PYPI,
 };
 
 export interface PolicyInput {
@@ -196,18 +200,18 @@ const unique = (paths: readonly string[]): string[] => [...new Set(paths)];
 export function defaultPolicy(input: PolicyInput): SandboxPolicy {
   const { home, config } = input;
   const caches = input.launcher ? (LAUNCHER_CACHES[input.launcher] ?? []).map((p) => join(home, p)) : [];
-  const registry = input.launcher ? LAUNCHER_REGISTRIES[input.launcher] : undefined;
-  const hosts = unique([...(registry ? [registry] : []), ...(config?.allowHosts ?? [])]);
-  const network: SandboxNetwork =
-    hosts.length === 0
-      ? { mode: 'none', hosts: [] }
-      : {
-          mode: 'open',
-          hosts,
-          reason: registry
-            ? `${input.launcher ?? 'the launcher'} downloads from ${registry}; hosts are not filtered yet`
-            : 'hosts were allowed for this server; hosts are not filtered yet',
-        };
+  const download = input.launcher ? [...(LAUNCHER_REGISTRIES[input.launcher] ?? [])] : [];
+  const allowHosts = unique(config?.allowHosts ?? []);
+  const denyHosts = unique(config?.denyHosts ?? []);
+  const network: SandboxNetwork = {
+    mode: 'filtered',
+    hosts: unique([...allowHosts, ...download]),
+    ...(denyHosts.length > 0 ? { denied: denyHosts } : {}),
+    reason:
+      download.length > 0
+        ? `${input.launcher ?? 'the launcher'} may download from ${download.join(', ')} while it starts; you are asked about other hosts`
+        : 'you are asked about other hosts; loopback and private addresses only when allowed exactly',
+  };
   const absolute = (paths: readonly string[] | undefined): string[] =>
     (paths ?? []).map((p) => resolve(expandHome(p, home)));
   const write = unique([...rootPaths(input.roots), ...folderArguments(input.args, home), ...caches]);
@@ -226,6 +230,7 @@ export function defaultPolicy(input: PolicyInput): SandboxPolicy {
     stateFolder: input.stateFolder,
     privateTmp: input.privateTmp,
     network,
+    hosts: { allow: allowHosts, deny: denyHosts, download },
   };
 }
 

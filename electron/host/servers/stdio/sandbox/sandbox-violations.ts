@@ -75,29 +75,45 @@ export function blockedAttempt(line: string, context: ViolationContext): string 
 }
 
 const KEPT = 20;
+const RECENT = 200;
 
 /** The blocked attempts of one process, each distinct one logged once, the last few kept for the server view. */
 export class BlockedAttempts {
   private readonly seen = new Set<string>();
   private kept: string[] = [];
+  /** Every attempt with when it was seen (repeats too), the last RECENT, for `since`. */
+  private recent: { at: number; attempt: string }[] = [];
 
   constructor(
     private readonly context: ViolationContext,
-    private readonly report: (attempt: string) => void,
+    private readonly report: (attempt: string, detail?: string) => void,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   line(text: string): void {
     const attempt = blockedAttempt(text, this.context);
-    if (attempt === undefined || this.seen.has(attempt)) return;
+    if (attempt !== undefined) this.add(attempt);
+  }
+
+  /** An attempt the host refused itself (its network proxy), worded already: "connect to 10.0.0.5:5432". */
+  add(attempt: string, detail?: string): void {
+    this.recent.push({ at: this.now(), attempt });
+    if (this.recent.length > RECENT * 2) this.recent = this.recent.slice(-RECENT);
+    if (this.seen.has(attempt)) return;
     // A server that fails in a loop must not grow this without bound.
     if (this.seen.size >= 1000) return;
     this.seen.add(attempt);
     this.kept = [...this.kept, attempt].slice(-KEPT);
-    this.report(attempt);
+    this.report(attempt, detail);
   }
 
   get list(): string[] {
     return [...this.kept];
+  }
+
+  /** The distinct attempts seen at or after `at` (the `now` clock), oldest first: what one tool call ran into. */
+  since(at: number): string[] {
+    return [...new Set(this.recent.filter((entry) => entry.at >= at).map((entry) => entry.attempt))];
   }
 }
 

@@ -30,4 +30,16 @@ describe('attentionNote (the system notification of a waiting consent request)',
     // The arguments (possibly secret) never go to the OS notification.
     expect(JSON.stringify(note)).not.toContain('secret');
   });
+
+  it('names the server and the host of a network question', () => {
+    expect(
+      attentionNote({
+        id,
+        kind: 'network',
+        server: 'weather',
+        createdAt: 0,
+        prompt: { host: 'api.example.com', port: 443, via: 'connect' },
+      }),
+    ).toEqual({ title: 'Network access', body: 'weather wants to connect to api.example.com:443.' });
+  });
 });

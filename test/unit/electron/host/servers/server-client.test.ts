@@ -31,6 +31,17 @@ const ROOTS = { roots: { listChanged: true } };
 const SAMPLING = { sampling: { tools: {} } };
 const ELICITATION = { elicitation: { form: {}, url: {} } };
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+/** Tool calls as tasks only (a host with no person to answer sampling or elicitation). */
+const TASKS = { tasks: {} };
+/** With a person: the server may also ask the host to run sampling and elicitation as tasks. */
+const TASKS_BOTH_WAYS = {
+  tasks: {
+    list: {},
+    cancel: {},
+    requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
+  },
+};
+const taskServices = { statusNotified: () => undefined };
 
 interface Connected {
   client: Client;
@@ -122,6 +133,19 @@ describe('createServerClient: client features', () => {
     const { server, sent } = await connect(hostClientFeatures(personServices()));
     expect(server.getClientCapabilities()).toStrictEqual({ ...ROOTS, ...SAMPLING, ...ELICITATION, ...APPS });
     expect(sent()).toBe(JSON.stringify({ ...ROOTS, ...SAMPLING, ...ELICITATION, ...APPS }));
+  });
+
+  it('declares tasks both ways when a person answers sampling and elicitation (the app)', async () => {
+    const { server, sent } = await connect(hostClientFeatures({ ...personServices(), tasks: taskServices }));
+    const expected = { ...ROOTS, ...SAMPLING, ...ELICITATION, ...APPS, ...TASKS_BOTH_WAYS };
+    expect(server.getClientCapabilities()).toStrictEqual(expected);
+    expect(sent()).toBe(JSON.stringify(expected));
+  });
+
+  it('declares only task-augmented tool calls without a person (the one-shot CLI)', async () => {
+    const { server, sent } = await connect(hostClientFeatures({ tasks: taskServices }));
+    expect(server.getClientCapabilities()).toStrictEqual({ ...ROOTS, ...APPS, ...TASKS });
+    expect(sent()).toBe(JSON.stringify({ ...ROOTS, ...APPS, ...TASKS }));
   });
 
   it('declares elicitation without sampling for the conformance client', async () => {

@@ -20,7 +20,8 @@ const snapshot = (name: string, status: ServerSnapshot['status'] = 'connected'):
   stderrTail: [],
 });
 
-type Slice = Pick<AppData, 'serverNames' | 'servers' | 'selectedServer' | 'selectedTool' | 'toolCalls'>;
+type Slice = Pick<AppData, 'serverNames' | 'servers' | 'selectedServer' | 'selectedTool' | 'toolCalls'> &
+  Partial<Pick<AppData, 'serverTab'>>;
 const empty: Slice = {
   serverNames: [],
   servers: {},
@@ -49,6 +50,17 @@ describe('store reducers', () => {
     expect(state.selectedServer).toBe('b');
     expect(state.selectedTool).toBeUndefined();
     expect(toolCallOf(state, 'c', 'echo').argumentsText).toBeUndefined();
+  });
+
+  it('another server selected because the selected one went away opens on its Tools, not on the old tab', () => {
+    let state = apply(empty, replaceServers(empty, [snapshot('a'), snapshot('b')]));
+    state = apply(state, { selectedServer: 'b', serverTab: 'settings' });
+    const removed = apply(state, removeServer(state, 'b'));
+    expect([removed.selectedServer, removed.serverTab]).toEqual(['a', undefined]);
+    const replaced = apply(state, replaceServers(state, [snapshot('a')]));
+    expect([replaced.selectedServer, replaced.serverTab]).toEqual(['a', undefined]);
+    const kept = apply(state, replaceServers(state, [snapshot('b')]));
+    expect([kept.selectedServer, kept.serverTab]).toEqual(['b', 'settings']);
   });
 
   it('a full list keeps the selection when the server still exists', () => {

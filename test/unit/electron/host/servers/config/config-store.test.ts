@@ -109,3 +109,21 @@ describe('config file', () => {
     });
   });
 });
+
+describe('writing the config file', () => {
+  it('refuses a change the file would not load, naming the key, and leaves the file as it was', async () => {
+    const text = JSON.stringify({ mcpServers: { fs: { command: 'npx' } } });
+    const path = fileWith(text);
+    const store = new ConfigStore(path);
+    await store.load();
+    const write = store.update((servers) => {
+      // As a host-made entry could carry it: typed, but not what the schema allows.
+      servers.fs = { command: 'npx', sandbox: { allowHosts: ['foo bar'] } };
+    });
+    await expect(write).rejects.toThrow(
+      /^Not saved: mcpServers\.fs\.sandbox\.allowHosts\.0: "foo bar" is not a host name/,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(store.servers().fs).toEqual({ command: 'npx' });
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectSandbox } from '../../../../../../../electron/host/servers/stdio/sandbox/sandbox-availability.js';
@@ -21,6 +21,18 @@ describe('sandbox availability', () => {
     expect(await detectSandbox({ platform: 'linux', path: '/usr/bin' })).toEqual({
       available: true,
       bwrap: '/usr/bin/bwrap',
+      socat: '/usr/bin/socat',
+    });
+  });
+
+  it('says socat is missing (the network of sandboxed servers) and how to install it', async () => {
+    const dir = mkdtempSync('/var/tmp/mcp-bwrap-test-');
+    // The real bubblewrap, on a PATH without socat.
+    symlinkSync('/usr/bin/bwrap', join(dir, 'bwrap'));
+    expect(await detectSandbox({ platform: 'linux', path: dir, systemDirs: [] })).toEqual({
+      available: false,
+      reason: 'socat is not installed (it carries the network of sandboxed servers)',
+      fix: 'install socat (e.g. sudo apt install socat), then restart the server',
     });
   });
 
@@ -46,6 +58,7 @@ describe('sandbox availability', () => {
     writeFileSync(join(dir, 'bwrap'), '#!/bin/sh\necho "bwrap: execvp true: broken" >&2\nexit 1\n', {
       mode: 0o755,
     });
+    symlinkSync('/usr/bin/socat', join(dir, 'socat'));
     const found = await detectSandbox({ platform: 'linux', path: dir, systemDirs: [] });
     expect(found).toMatchObject({
       available: false,

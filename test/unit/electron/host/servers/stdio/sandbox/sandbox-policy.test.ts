@@ -40,34 +40,51 @@ describe('default sandbox policy', () => {
     expect(policy.hideDirs).toEqual([join(root, 'data')]);
   });
 
-  it('writes only its state folder and private tmp by default, with no network', () => {
+  it('writes only its state folder and private tmp by default, and reaches no host without asking', () => {
     const policy = defaultPolicy(input());
     expect(policy.write).toEqual([]);
     expect(policy.allowWrite).toEqual([]);
-    expect(policy.network).toEqual({ mode: 'none', hosts: [] });
+    expect(policy.network).toMatchObject({ mode: 'filtered', hosts: [] });
+    expect(policy.network.reason).toContain('asked');
+    expect(policy.hosts).toEqual({ allow: [], deny: [], download: [] });
     expect(summarize(policy, home).write).toEqual([policy.stateFolder, '/tmp (private)']);
   });
 
-  it('grants its roots, folder arguments and the launcher cache, and opens the registry for a launcher', () => {
+  it('grants its roots, folder arguments and the launcher cache, and lets a launcher download from its registry', () => {
     const work = join(home, 'work');
     const policy = defaultPolicy(
       input({ launcher: 'npx', args: ['-y', 'pkg', work, '/etc/hostname'], roots: [`file://${work}`] }),
     );
     expect(policy.write).toEqual([work, join(home, '.npm')]);
-    expect(policy.network.mode).toBe('open');
+    expect(policy.network.mode).toBe('filtered');
     expect(policy.network.hosts).toEqual(['registry.npmjs.org']);
     expect(policy.network.reason).toContain('registry.npmjs.org');
+    expect(policy.hosts).toEqual({ allow: [], deny: [], download: ['registry.npmjs.org'] });
+    expect(defaultPolicy(input({ launcher: 'uvx' })).hosts.download).toEqual([
+      'pypi.org',
+      'files.pythonhosted.org',
+    ]);
   });
 
   it('lays what the person allowed over the defaults, ~ expanded', () => {
     const policy = defaultPolicy(
       input({
-        config: { allowRead: ['~/.aws/config'], allowWrite: ['~/work'], allowHosts: ['api.github.com'] },
+        config: {
+          allowRead: ['~/.aws/config'],
+          allowWrite: ['~/work'],
+          allowHosts: ['api.github.com'],
+          denyHosts: ['tracker.example.com'],
+        },
       }),
     );
     expect(policy.allowRead).toEqual([join(home, '.aws/config')]);
     expect(policy.allowWrite).toEqual([join(home, 'work')]);
-    expect(policy.network).toMatchObject({ mode: 'open', hosts: ['api.github.com'] });
+    expect(policy.network).toMatchObject({
+      mode: 'filtered',
+      hosts: ['api.github.com'],
+      denied: ['tracker.example.com'],
+    });
+    expect(policy.hosts).toEqual({ allow: ['api.github.com'], deny: ['tracker.example.com'], download: [] });
   });
 
   it('never takes / or a file for a folder argument', () => {

@@ -69,3 +69,22 @@ describe('blocked attempts read from stderr', () => {
     );
   });
 });
+
+describe('blocked attempts since a moment', () => {
+  it('lists each attempt seen at or after it once, repeats included, oldest first', () => {
+    let clock = 0;
+    const attempts = new BlockedAttempts(
+      context,
+      () => undefined,
+      () => clock,
+    );
+    attempts.line("Error: EACCES: permission denied, open '/home/ann/.ssh/id_ed25519'");
+    clock = 10;
+    attempts.line('connect ECONNREFUSED 10.0.0.5:5432');
+    attempts.line("Error: EACCES: permission denied, open '/home/ann/.ssh/id_ed25519'");
+    attempts.line('nothing to see');
+    expect(attempts.since(10)).toEqual(['connect to 10.0.0.5:5432', 'read ~/.ssh/id_ed25519']);
+    expect(attempts.since(11)).toEqual([]);
+    expect(attempts.since(0)).toEqual(['read ~/.ssh/id_ed25519', 'connect to 10.0.0.5:5432']);
+  });
+});
