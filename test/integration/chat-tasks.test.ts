@@ -9,7 +9,7 @@ import { createTestHost, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { startTaskHttp } from '../helpers/http-servers.js';
 import type { HttpServerProcess } from '../helpers/http-servers.js';
-import { everything, tempDir } from '../helpers/servers.js';
+import { everything, fixtureServer, tempDir } from '../helpers/servers.js';
 import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 
 /** server-everything's task tool: four stages of about a second each. */
@@ -253,6 +253,28 @@ describe('a chat turn never waits on a task (server-everything, fake Messages AP
     await waitForEvent(second, 'turnState', (s) => s.conversationId === id && s.state === 'done', 0, 20_000);
     expect(deliveries()).toHaveLength(1);
     expect(taskBlocks(value(await second.api.getConversation({ id })).messages)).toHaveLength(1);
+  }, 60_000);
+
+  it('2026-07-28 Tasks extension: a call answered with a task handle does not hold up the turn either', async () => {
+    const t = await chatHost(fixtureServer('task-ext-server.mjs'), tempDir(), 'job');
+    const id = value(await t.api.createConversation({})).id;
+    const task = await startTask(t, id, 'call job {"mode":"ok","ms":1500}');
+    const started = anthropic.fake
+      .messageRequests()[1]
+      ?.messages.at(-1)
+      ?.content.find((b) => b.type === 'tool_result');
+    expect(textsOf(started?.content).join(' ')).toContain(`started task "${task.taskId}"`);
+    const block = await taskResultMessage(t, id);
+    expect(block).toMatchObject({
+      status: 'completed',
+      taskId: task.taskId,
+      content: [{ type: 'text', text: 'done' }],
+    });
+    const delivered = await waitForEvent(t, 'chatMessage', (e) =>
+      e.message.blocks.some((b) => b.type === 'task_result'),
+    );
+    expect((await turnEnd(t, delivered.message.turnId)).state).toBe('done');
+    expect(deliveries()).toHaveLength(1);
   }, 60_000);
 
   it('a host restart mid-task (stdio server restarted with it): Claude is told the task was lost', async () => {

@@ -151,7 +151,7 @@ async function callToolViaExtension(
   if (handle === undefined) return parseResult(answer, request);
   const task = parseTaskHandle(handle, request.server);
   const now = Date.now();
-  registry.put({
+  const recorded = registry.put({
     server: request.server,
     taskId: task.taskId,
     tool: request.tool,
@@ -164,6 +164,7 @@ async function callToolViaExtension(
     ...(typeof task.ttlMs === 'number' ? { ttlMs: task.ttlMs } : {}),
     ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
   });
+  request.onTask?.(recorded);
   return followExtensionTask(
     client,
     registry,
