@@ -13,12 +13,15 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onClose,
 }: {
   title: ReactNode;
   description: ReactNode;
   confirmLabel: string;
+  /** The safe choice, which has the focus. */
+  cancelLabel?: string;
   onConfirm: () => Promise<Result<unknown>>;
   onClose: () => void;
 }) {
@@ -60,7 +63,7 @@ export function ConfirmDialog({
         </div>
         <footer className="modal__footer">
           <button ref={cancelRef} type="button" className="btn" onClick={onClose}>
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"
