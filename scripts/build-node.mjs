@@ -39,6 +39,19 @@ await Promise.all([
     packages: 'external',
     banner: { js: '#!/usr/bin/env node' },
   }),
+  // Loaded into sandboxed Node servers so their fetch goes through their network proxy
+  // (electron/sandbox-preload/node-proxy.ts): self-contained, CommonJS, for old Node too.
+  ...['node-proxy', 'node-proxy-agent'].map((name) =>
+    build({
+      ...common,
+      entryPoints: [`electron/sandbox-preload/${name}.ts`],
+      outfile: `dist/sandbox/${name}.cjs`,
+      format: 'cjs',
+      target: 'node18',
+      minify: true,
+      sourcemap: false,
+    }),
+  ),
   // The client the official MCP conformance suite drives (npm run conformance).
   build({
     ...common,

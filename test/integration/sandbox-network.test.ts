@@ -126,6 +126,17 @@ describe('the network of a sandboxed server (filtering proxy)', () => {
     expect(questionsSince(from)).toBe(0);
   });
 
+  it("routes Node's own fetch through the proxy (Node before 24 ignores the proxy variables by itself)", async () => {
+    const from = t.events.length;
+    const allowed = await call('fetch_url', { url: `http://127.0.0.1:${String(webPort)}/hello` });
+    expect(allowed).toBe('200 hello from the host');
+    // And through the same rules: a loopback port that was not granted is refused by the proxy.
+    const refused = await call('fetch_url', { url: `http://127.0.0.1:${String(canaryPort)}/` });
+    expect(refused).not.toMatch(/^200/);
+    expect(canaryConnections).toBe(0);
+    expect(questionsSince(from)).toBe(0);
+  });
+
   it('cannot bypass the proxy: a direct connection has no network to go to', async () => {
     expect(await call('direct', { host: '127.0.0.1', port: webPort })).toMatch(/^blocked/);
     expect(await call('direct', { host: '127.0.0.1', port: canaryPort })).toMatch(/^blocked/);

@@ -1,6 +1,8 @@
 import type { StdioLaunch } from '../stdio-transport.js';
 import type { SandboxPolicy } from './sandbox-policy.js';
+import { dirname } from 'node:path';
 import { proxiedCommand, proxyEnvironment } from './network/proxy-launch.js';
+import { withNodePreload } from './network/node-preload.js';
 
 /** The proxy of the server about to start: its host-only folder and the socket in it. */
 export interface ProxyMount {
@@ -21,7 +23,12 @@ export interface ProxyMount {
  * mounted read-only last (inside the hidden data folder, where no other
  * server's proxy is visible).
  */
-export function bwrapArguments(policy: SandboxPolicy, cwd?: string, proxy?: ProxyMount): string[] {
+export function bwrapArguments(
+  policy: SandboxPolicy,
+  cwd?: string,
+  proxy?: ProxyMount,
+  nodePreload?: string,
+): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-pid', '--unshare-ipc', '--cap-drop', 'ALL'];
   args.push('--unshare-net');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
@@ -39,6 +46,8 @@ export function bwrapArguments(policy: SandboxPolicy, cwd?: string, proxy?: Prox
   for (const path of policy.allowWrite) args.push('--bind-try', path, path);
   args.push('--bind', policy.stateFolder, policy.stateFolder);
   if (proxy !== undefined) args.push('--ro-bind', proxy.folder, proxy.folder);
+  // The app's own preload for Node servers: readable wherever the app is (a checkout under /tmp too).
+  if (nodePreload !== undefined) args.push('--ro-bind-try', dirname(nodePreload), dirname(nodePreload));
   return args;
 }
 
@@ -51,12 +60,14 @@ export function sandboxedLaunch(
   policy: SandboxPolicy,
   tools: { bwrap: string; socat: string },
   proxy: ProxyMount,
+  nodePreload?: string,
 ): StdioLaunch {
+  const nodeOptions = launch.env.NODE_OPTIONS;
   return {
     ...launch,
     command: tools.bwrap,
     args: [
-      ...bwrapArguments(policy, launch.cwd, proxy),
+      ...bwrapArguments(policy, launch.cwd, proxy, nodePreload),
       '--',
       ...proxiedCommand(tools.socat, proxy.socketPath, launch.command, launch.args),
     ],
@@ -65,6 +76,8 @@ export function sandboxedLaunch(
       DOTNET_BUNDLE_EXTRACT_BASE_DIR: '/tmp',
       ...launch.env,
       ...proxyEnvironment(),
+      // Node's fetch ignores the proxy variables before Node 24: the preload routes it through the proxy.
+      ...(nodePreload !== undefined ? { NODE_OPTIONS: withNodePreload(nodeOptions, nodePreload) } : {}),
       TMPDIR: '/tmp',
       MCP_HOST_STATE_DIR: policy.stateFolder,
     },

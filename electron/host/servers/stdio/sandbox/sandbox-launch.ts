@@ -15,6 +15,7 @@ import type { SandboxPolicy } from './sandbox-policy.js';
 import { defaultPolicy, launcherCaches, summarize } from './sandbox-policy.js';
 import type { SandboxNetworkServices, ServerNetwork } from './network/proxy-launch.js';
 import { startServerNetwork } from './network/proxy-launch.js';
+import { nodeProxyPreload } from './network/node-preload.js';
 
 /** What the host gives the stdio transport to sandbox its servers. */
 export interface SandboxServices {
@@ -26,6 +27,8 @@ export interface SandboxServices {
   availability: () => Promise<SandboxAvailability>;
   /** The home folder whose secrets are hidden; default the person's. */
   home?: string;
+  /** The preload routing Node servers' fetch through their proxy; default the built one, if built. */
+  nodePreload?: string;
   /** Who is asked about hosts a server was not allowed; absent: nobody (they are denied). */
   network?: SandboxNetworkServices;
 }
@@ -175,7 +178,7 @@ export async function sandboxStart(
   });
   const proxy = { folder: network.folder, socketPath: network.proxy.socketPath };
   return {
-    launch: sandboxedLaunch(found, policy, availability, proxy),
+    launch: sandboxedLaunch(found, policy, availability, proxy, services.nodePreload ?? nodeProxyPreload()),
     home,
     policy,
     network,
