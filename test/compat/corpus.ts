@@ -103,6 +103,13 @@ export async function bareConnect(
         roots: { listChanged: true },
         sampling: { tools: {} },
         elicitation: { form: {}, url: {} },
+        // Sampling and elicitation as tasks (client-features/tasks/): server-everything lists its
+        // two bidirectional task tools only to a client that declares them.
+        tasks: {
+          list: {},
+          cancel: {},
+          requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
+        },
       },
     },
   );
