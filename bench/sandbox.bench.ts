@@ -2,7 +2,8 @@
 // (test/compat/corpus.json) with the host core: connect time with ÷ without
 // the sandbox (each server started alone, median of a few starts), tools/call
 // p50 with ÷ without on server-everything's echo, and the memory of the
-// sandbox's helper processes (bubblewrap outside and inside the namespace).
+// sandbox's helper processes (bubblewrap outside and inside the namespace, and
+// the socat that carries a server's network to its proxy).
 // Prints values and ratios of this run; nothing here asserts on time.
 import { readFileSync } from 'node:fs';
 import type { ServerConfig, StdioServerConfig } from '../shared/model/config.js';
@@ -38,20 +39,40 @@ function rssBytes(pid: number): number {
   }
 }
 
-/** The bubblewrap processes of a sandboxed server: its launcher pid and that one's bwrap children. */
-function helperBytes(pid: number): number {
-  let total = rssBytes(pid);
+/** The child pids of a process (empty when it is gone). */
+function childrenOf(pid: number): number[] {
   try {
-    const children = readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8')
+    return readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8')
       .trim()
-      .split(/\s+/);
-    for (const child of children) {
-      if (child === '') continue;
-      const comm = readFileSync(`/proc/${child}/comm`, 'utf8').trim();
-      if (comm === 'bwrap') total += rssBytes(Number(child));
-    }
+      .split(/\s+/)
+      .filter((child) => child !== '')
+      .map(Number);
   } catch {
-    // Gone meanwhile.
+    return [];
+  }
+}
+
+const commOf = (pid: number): string => {
+  try {
+    return readFileSync(`/proc/${String(pid)}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * The sandbox's helper processes of one server: bubblewrap (the launcher pid
+ * and its namespace's init) and the socat that carries its network to its
+ * proxy, found anywhere in the server's process tree. (The proxy itself runs
+ * in the host's process.)
+ */
+function helperBytes(pid: number): number {
+  let total = 0;
+  const queue = [pid];
+  while (queue.length > 0) {
+    const next = queue.shift() ?? 0;
+    if (['bwrap', 'socat'].includes(commOf(next))) total += rssBytes(next);
+    queue.push(...childrenOf(next));
   }
   return total;
 }
@@ -128,6 +149,6 @@ table([
   [`${String(CALLS)} calls`, ms(callOff), ms(callOn), ratio(callOn, callOff)],
 ]);
 table([
-  ['sandbox helpers (bwrap)', 'total RSS', 'per server'],
+  ['sandbox helpers (bwrap, socat)', 'total RSS', 'per server'],
   [`${String(chosen.length)} servers`, mib(on.helpers), mib(on.helpers / chosen.length)],
 ]);
