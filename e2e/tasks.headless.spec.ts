@@ -137,3 +137,36 @@ test('Cancel in the tool card cancels the task on the server', async ({ app, fak
   await expect(line).toContainText('Cancelled');
   await expect(line.getByRole('button', { name: /Cancel task/ })).toHaveCount(0);
 });
+
+test('a task that needs input (input_required) asks in the elicitation dialog; the answer reaches the server and Claude gets the result', async ({
+  app,
+  fakeApi,
+  page,
+}, testInfo) => {
+  await page.goto(app.url);
+  await setUpClaude(page, fakeApi.url);
+  await scriptReplies(fakeApi.url, [
+    { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'python', ambiguous: true } },
+    { type: 'text', text: 'The research runs.' },
+  ]);
+  await send(page, 'research python');
+  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  await expect(messages(page)).toContainText('The research runs.');
+
+  // The server's question comes as the usual elicitation form, while the chat stays free.
+  const dialog = page.getByRole('dialog', { name: /everything asks for information/ });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toContainText('Which interpretation of the topic do you mean?');
+  const line = messages(page).getByRole('status', { name: 'Task of simulate-research-query' });
+  await expect(line).toContainText('Needs your input');
+  await lightAndDark(page, testInfo, 'task-input-required');
+  await dialog.getByLabel('Clarification', { exact: true }).selectOption({ label: 'Python snake species' });
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The task finishes with the answer used; its result comes back to Claude in this conversation.
+  await expect(line).toContainText('Completed', { timeout: 30_000 });
+  await expect(messages(page)).toContainText('The task finished: # Research Report: python (snake)', {
+    timeout: 20_000,
+  });
+});
