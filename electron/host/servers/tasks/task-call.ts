@@ -106,7 +106,22 @@ export async function callToolAsTask(
       `Server "${request.server}" answered the task call with an invalid task`,
     );
   }
-  const task = created.task;
+  const { task } = created;
+  recordStarted(registry, request, { ...task, ttlMs: task.ttl, pollIntervalMs: task.pollInterval });
+  return followTask(client, registry, request.server, task.taskId, request);
+}
+
+/** A task a call became (either era): recorded in the registry, and the caller told (a chat turn). */
+function recordStarted(
+  registry: TaskRegistry,
+  request: TaskCallRequest,
+  task: Pick<TaskInfo, 'taskId' | 'status'> & {
+    statusMessage?: string | undefined;
+    ttlMs?: number | null | undefined;
+    pollIntervalMs?: number | undefined;
+  },
+): void {
+  const { statusMessage, ttlMs, pollIntervalMs } = task;
   const now = Date.now();
   const recorded = registry.put({
     server: request.server,
@@ -115,14 +130,13 @@ export async function callToolAsTask(
     ...(request.conversationId !== undefined ? { conversationId: request.conversationId } : {}),
     ...(request.toolCallId !== undefined ? { toolCallId: request.toolCallId } : {}),
     status: task.status,
-    ...(task.statusMessage !== undefined ? { statusMessage: oneLine(task.statusMessage, 500) } : {}),
+    ...(statusMessage !== undefined ? { statusMessage: oneLine(statusMessage, 500) } : {}),
     startedAt: now,
     updatedAt: now,
-    ...(typeof task.ttl === 'number' ? { ttlMs: task.ttl } : {}),
-    ...(task.pollInterval !== undefined ? { pollIntervalMs: task.pollInterval } : {}),
+    ...(typeof ttlMs === 'number' ? { ttlMs } : {}),
+    ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
   });
   request.onTask?.(recorded);
-  return followTask(client, registry, request.server, task.taskId, request);
 }
 
 /**
@@ -150,21 +164,8 @@ async function callToolViaExtension(
   const handle: unknown = isRecord(meta) ? meta[TASK_HANDLE_META_KEY] : undefined;
   if (handle === undefined) return parseResult(answer, request);
   const task = parseTaskHandle(handle, request.server);
-  const now = Date.now();
-  const recorded = registry.put({
-    server: request.server,
-    taskId: task.taskId,
-    tool: request.tool,
-    ...(request.conversationId !== undefined ? { conversationId: request.conversationId } : {}),
-    ...(request.toolCallId !== undefined ? { toolCallId: request.toolCallId } : {}),
-    status: task.status === 'input_required' ? 'input_required' : 'working',
-    ...(task.statusMessage !== undefined ? { statusMessage: oneLine(task.statusMessage, 500) } : {}),
-    startedAt: now,
-    updatedAt: now,
-    ...(typeof task.ttlMs === 'number' ? { ttlMs: task.ttlMs } : {}),
-    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
-  });
-  request.onTask?.(recorded);
+  const status = task.status === 'input_required' ? 'input_required' : 'working';
+  recordStarted(registry, request, { ...task, status });
   return followExtensionTask(
     client,
     registry,
