@@ -1,6 +1,25 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
 import { composer, consent, messages, scriptReplies, sections, send, setUpClaude } from './flows/chat.js';
 import { lightAndDark } from './flows/pictures.js';
+
+/**
+ * Sends `text`; Claude (the fake API) calls server-everything's task tool with
+ * `input`, the call is allowed once, and Claude's next reply is `then`.
+ */
+async function research(
+  page: Page,
+  apiUrl: string,
+  text: string,
+  input: object,
+  then: object,
+): Promise<void> {
+  await scriptReplies(apiUrl, [{ type: 'tool_use', toolSuffix: 'simulate-research-query', input }, then]);
+  await send(page, text);
+  const dialog = consent(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
+}
 
 test('a tool call runs as a task: the chat never waits, the card and the Tasks panel show it live, its result continues the answer', async ({
   app,
@@ -11,14 +30,16 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
   await setUpClaude(page, fakeApi.url);
 
   // The call, then Claude's answer to "the task started"; every later answer is the fake's default.
-  await scriptReplies(fakeApi.url, [
-    { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'tides' } },
-    { type: 'text', text: 'The research runs; I will report when it is done.' },
-  ]);
-  await send(page, 'research tides');
-  const dialog = consent(page);
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Allow once' }).click();
+  await research(
+    page,
+    fakeApi.url,
+    'research tides',
+    { topic: 'tides' },
+    {
+      type: 'text',
+      text: 'The research runs; I will report when it is done.',
+    },
+  );
 
   // The turn ended at once: the card says the call runs as a task, its line is live.
   await expect(messages(page)).toContainText('The research runs; I will report when it is done.');
@@ -83,12 +104,13 @@ test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', a
   const lines = messages(page).getByRole('status', { name: 'Task of simulate-research-query' });
 
   // Claude starts a task, then keeps writing (the stream hangs) until Stop.
-  await scriptReplies(fakeApi.url, [
-    { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'kept' } },
+  await research(
+    page,
+    fakeApi.url,
+    'research and talk',
+    { topic: 'kept' },
     { type: 'hang', text: 'While it runs, ' },
-  ]);
-  await send(page, 'research and talk');
-  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  );
   await expect(messages(page)).toContainText('While it runs,');
   await page.getByRole('button', { name: 'Stop' }).click();
   // The stream stopped at once; the question comes after.
@@ -107,12 +129,13 @@ test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', a
   });
 
   // A second turn starts another task; Stop (Esc in the composer), then Cancel tasks cancels only that one.
-  await scriptReplies(fakeApi.url, [
-    { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'dropped' } },
+  await research(
+    page,
+    fakeApi.url,
+    'research again',
+    { topic: 'dropped' },
     { type: 'hang', text: 'Another one runs, ' },
-  ]);
-  await send(page, 'research again');
-  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  );
   await expect(messages(page)).toContainText('Another one runs,');
   await composer(page).press('Escape');
   await expect(ask).toBeVisible();
@@ -125,12 +148,13 @@ test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', a
 test('Cancel in the tool card cancels the task on the server', async ({ app, fakeApi, page }) => {
   await page.goto(app.url);
   await setUpClaude(page, fakeApi.url);
-  await scriptReplies(fakeApi.url, [
-    { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'cancel me' } },
+  await research(
+    page,
+    fakeApi.url,
+    'research and cancel',
+    { topic: 'cancel me' },
     { type: 'text', text: 'Understood, cancelled.' },
-  ]);
-  await send(page, 'research and cancel');
-  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  );
   const line = messages(page).getByRole('status', { name: 'Task of simulate-research-query' });
   await expect(line).toContainText('Working');
   await line.getByRole('button', { name: 'Cancel task of simulate-research-query' }).click();
@@ -145,12 +169,13 @@ test('a task that needs input (input_required) asks in the elicitation dialog; t
 }, testInfo) => {
   await page.goto(app.url);
   await setUpClaude(page, fakeApi.url);
-  await scriptReplies(fakeApi.url, [
-    { type: 'tool_use', toolSuffix: 'simulate-research-query', input: { topic: 'python', ambiguous: true } },
+  await research(
+    page,
+    fakeApi.url,
+    'research python',
+    { topic: 'python', ambiguous: true },
     { type: 'text', text: 'The research runs.' },
-  ]);
-  await send(page, 'research python');
-  await consent(page).getByRole('button', { name: 'Allow once' }).click();
+  );
   await expect(messages(page)).toContainText('The research runs.');
 
   // The server's question comes as the usual elicitation form, while the chat stays free.
