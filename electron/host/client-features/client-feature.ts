@@ -74,6 +74,13 @@ export type RequestInterceptor = (
 ) => Promise<Result>;
 
 /**
+ * Reads a frequent notification's params before the SDK sees the message:
+ * true when it took them, false to leave the message to the SDK's own
+ * handler of the method (which validates it and reports what is wrong).
+ */
+export type NotificationFastPath = (params: Readonly<Record<string, unknown>>) => boolean;
+
+/**
  * A client that lets a feature stand in front of another feature's handler
  * (the host's client, servers/server-client.ts). The SDK validates a
  * sampling or elicitation handler's result as the plain result, so a
@@ -82,10 +89,23 @@ export type RequestInterceptor = (
  */
 export interface InterceptingClient {
   interceptRequests(methods: readonly string[], interceptor: RequestInterceptor): void;
+  /**
+   * A notification that arrives hundreds of times a second (task status) is
+   * read by `fastPath` once connected, without the SDK's per-message schema
+   * checks (servers/inbound-fast-lane.ts); keep the SDK handler of the
+   * method registered too, for what the fast path leaves.
+   */
+  readNotificationFirst(method: string, fastPath: NotificationFastPath): void;
   /** Called once the connection is closed (work still running for the server is stopped). */
   whenClosed(listener: () => void): void;
 }
 
 export function isInterceptingClient(client: Client): client is Client & InterceptingClient {
   return typeof (client as Partial<InterceptingClient>).interceptRequests === 'function';
+}
+
+/** Whether the client's connection speaks the 2026-07-28 revision (no handshake, per-request capabilities). */
+export function isModernConnection(client: Client): boolean {
+  const version = client.getNegotiatedProtocolVersion();
+  return version !== undefined && version >= '2026-07-28';
 }

@@ -1,24 +1,28 @@
 import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import type {
   ClientOptions,
+  ConnectOptions,
   JSONRPCResponse,
   Implementation,
   ListChangedHandlers,
   PriorDiscovery,
   ResponseCacheStore,
   Tool,
+  Transport,
 } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/model/config.js';
 import { installClientFeatures } from '../client-features/client-feature.js';
 import type {
   ClientFeature,
   InterceptingClient,
+  NotificationFastPath,
   RequestHandler,
   RequestInterceptor,
 } from '../client-features/client-feature.js';
 import { hostClientFeatures } from '../client-features/feature-list.js';
 import type { LogLevel } from '../../../shared/model/logs.js';
 import type { NewLogEntry } from './lifecycle/server-log.js';
+import { InboundFastLane } from './inbound-fast-lane.js';
 import { ExtensionWire, answerInputRequest, taskHandleAsResult } from './tasks/extension-wire.js';
 import { speaksTaskExtension } from './tasks/task-extension.js';
 import type { TaskExtensionClient } from './tasks/task-extension.js';
@@ -65,6 +69,7 @@ class HostClient extends Client implements InterceptingClient, TaskExtensionClie
   private readonly interceptors = new Map<string, RequestInterceptor>();
   private readonly closeListeners: (() => void)[] = [];
   private readonly wire = new ExtensionWire();
+  private readonly fastLane = new InboundFastLane();
 
   constructor(
     info: Implementation,
@@ -93,6 +98,16 @@ class HostClient extends Client implements InterceptingClient, TaskExtensionClie
   protected override _onresponse(response: JSONRPCResponse): void {
     if (this.wire.take(response)) return;
     super._onresponse(speaksTaskExtension(this) ? taskHandleAsResult(response) : response);
+  }
+
+  /** Once connected, frequent notifications (task status) are read without the SDK's per-message schema checks. */
+  override async connect(transport: Transport, options?: ConnectOptions): Promise<void> {
+    await super.connect(transport, options);
+    this.fastLane.attach(transport);
+  }
+
+  readNotificationFirst(method: string, fastPath: NotificationFastPath): void {
+    this.fastLane.add(method, fastPath);
   }
 
   interceptRequests(methods: readonly string[], interceptor: RequestInterceptor): void {

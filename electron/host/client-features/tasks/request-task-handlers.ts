@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { Client, JSONRPCRequest } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { isInterceptingClient } from '../client-feature.js';
+import { isInterceptingClient, isModernConnection } from '../client-feature.js';
 import type { ClientFeatureContext } from '../client-feature.js';
 import { RequestTaskStore } from './request-tasks.js';
 import type { RequestTaskOptions, WireTask } from './request-tasks.js';
@@ -44,7 +44,7 @@ export function installRequestTasks(
 
   client.interceptRequests(methods, (request, ctx, next) => {
     const task = taskMetadataOf(request);
-    if (task === undefined || isModern(client)) return next(request, ctx);
+    if (task === undefined || isModernConnection(client)) return next(request, ctx);
     const plain = withoutTask(request);
     const created = store.create(request.method, task.ttl, (signal) =>
       next(plain, { ...ctx, mcpReq: { ...ctx.mcpReq, signal } }),
@@ -76,11 +76,6 @@ function withoutTask(request: JSONRPCRequest): JSONRPCRequest {
   if (!request.params) return request;
   const { task: _task, ...params } = request.params;
   return { ...request, params };
-}
-
-function isModern(client: Client): boolean {
-  const version = client.getNegotiatedProtocolVersion();
-  return version !== undefined && version >= '2026-07-28';
 }
 
 function notifyStatus(client: Client, task: WireTask): void {

@@ -1,6 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import { isInterceptingClient, isModernConnection } from '../client-feature.js';
 import type { ClientFeature } from '../client-feature.js';
 import { installRequestTasks } from './request-task-handlers.js';
 import type { TaskRequestMethod } from './request-task-handlers.js';
@@ -9,7 +10,7 @@ import type { TaskRequestMethod } from './request-task-handlers.js';
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 
 /** A `notifications/tasks` of the extension: a whole task; only what the registry keeps is read. */
-const ExtensionStatusSchema = z.looseObject({
+export const ExtensionStatusSchema = z.looseObject({
   taskId: z.string().max(500),
   status: z.string().max(50),
   statusMessage: z.string().optional(),
@@ -17,13 +18,17 @@ const ExtensionStatusSchema = z.looseObject({
 
 const TaskUpdateSchema = z.looseObject({ taskId: z.string().max(500) });
 
+/** What a status notification tells the registry of a task. */
+export interface TaskStatusUpdate {
+  taskId: string;
+  status: string;
+  statusMessage?: string | undefined;
+}
+
 /** What the tasks feature reports to the host's task registry (servers/tasks/task-registry.ts). */
 export interface TaskServices {
-  /** A server's `notifications/tasks/status` for one of its tasks. */
-  statusNotified(
-    server: string,
-    status: { taskId: string; status: string; statusMessage?: string | undefined },
-  ): void;
+  /** A server's `notifications/tasks/status` (or the extension's `notifications/tasks`) for one of its tasks. */
+  statusNotified(server: string, status: TaskStatusUpdate): void;
   /** One line in a server's log about its tasks. */
   warn?(server: string, line: string): void;
 }
@@ -74,6 +79,20 @@ export function tasksFeature(services: TaskServices, kinds: RequestTaskKinds = {
           services.statusNotified(context.server, params);
         },
       );
+      // Status notifications come hundreds a second while many tasks run: read by hand first,
+      // with the checks of the schemas above; what these leave goes to the handlers above.
+      if (isInterceptingClient(client)) {
+        const take = (status: TaskStatusUpdate | undefined): boolean => {
+          if (status) services.statusNotified(context.server, status);
+          return status !== undefined;
+        };
+        client.readNotificationFirst('notifications/tasks', (params) => take(readExtensionStatus(params)));
+        // A 2025-11-25 method: on a 2026-07-28 connection the SDK drops it, so it goes there.
+        client.readNotificationFirst(
+          'notifications/tasks/status',
+          (params) => !isModernConnection(client) && take(readTaskStatus(params)),
+        );
+      }
       installRequestTasks(client, context, methods);
       // The host runs no task a server could update (tasks/update is the 2026-07-28
       // extension's, client to server): one line in the server's log, and an error.
@@ -100,4 +119,26 @@ function tasksCapability(kinds: RequestTaskKinds): ClientCapabilities {
       },
     },
   };
+}
+
+const TASK_STATES = new Set(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+
+/** The params of a 2025-11-25 `notifications/tasks/status`, checked as the SDK's TaskStatusNotificationParams would. */
+export function readTaskStatus(params: Readonly<Record<string, unknown>>): TaskStatusUpdate | undefined {
+  const { taskId, status, statusMessage, ttl, createdAt, lastUpdatedAt, pollInterval } = params;
+  if (typeof taskId !== 'string' || typeof status !== 'string' || !TASK_STATES.has(status)) return undefined;
+  if (typeof createdAt !== 'string' || typeof lastUpdatedAt !== 'string') return undefined;
+  if (ttl !== null && typeof ttl !== 'number') return undefined;
+  if (pollInterval !== undefined && typeof pollInterval !== 'number') return undefined;
+  if (statusMessage !== undefined && typeof statusMessage !== 'string') return undefined;
+  return { taskId, status, statusMessage };
+}
+
+/** The params of the extension's `notifications/tasks`, checked as ExtensionStatusSchema would. */
+export function readExtensionStatus(params: Readonly<Record<string, unknown>>): TaskStatusUpdate | undefined {
+  const { taskId, status, statusMessage } = params;
+  if (typeof taskId !== 'string' || taskId.length > 500) return undefined;
+  if (typeof status !== 'string' || status.length > 50) return undefined;
+  if (statusMessage !== undefined && typeof statusMessage !== 'string') return undefined;
+  return { taskId, status, statusMessage };
 }

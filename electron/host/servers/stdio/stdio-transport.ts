@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { delimiter } from 'node:path';
 import spawn from 'cross-spawn';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/client';
+import { parseJSONRPCMessage, serializeMessage } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { HostError } from '../../errors.js';
-import { splitBatchText } from '../transport/batch-tolerant-transport.js';
+import { splitJsonRpcBatch } from '../transport/batch-tolerant-transport.js';
 import { LineSplitter } from './line-splitter.js';
 import type { OversizedLine } from './line-splitter.js';
 import { oversizedReplyError, oversizedResponseId } from './oversized-reply.js';
@@ -54,6 +54,12 @@ export class StdioProcessTransport implements Transport {
   onStderrLine?: (line: string) => void;
   /** A stdout line that is not a JSON-RPC message (cut to 200 characters); it is skipped. */
   onStrayStdout?: (line: string) => void;
+  /**
+   * Looks at each line as parsed JSON before the SDK's schema parse (a
+   * connected client's fast lane, servers/inbound-fast-lane.ts); true keeps
+   * it from the SDK.
+   */
+  firstLook: ((value: unknown) => boolean) | undefined = undefined;
   /** Sees each message sent, and each received before the SDK does (returning true keeps it from the SDK). */
   observer?: { sent: (message: JSONRPCMessage) => void; received: (message: JSONRPCMessage) => boolean };
   /** The process ended (before `onclose`). */
@@ -236,17 +242,18 @@ export class StdioProcessTransport implements Transport {
 
   private handleStdoutLine(line: string): void {
     if (isBlank(line)) return;
-    let message: JSONRPCMessage;
+    let value: unknown;
     try {
-      message = deserializeMessage(line);
+      value = JSON.parse(line);
     } catch {
-      // A 2025-03-26 server may batch several messages into one array.
-      const batch = splitBatchText(line);
-      if (batch) for (const item of batch) this.deliver(item);
-      else this.onStrayStdout?.(line.slice(0, 200));
+      this.onStrayStdout?.(line.slice(0, 200));
       return;
     }
-    this.deliver(message);
+    if (this.firstLook?.(value) === true) return;
+    // A 2025-03-26 server may batch several messages into one array.
+    const messages = Array.isArray(value) ? splitJsonRpcBatch(value) : oneMessage(value);
+    if (messages) for (const message of messages) this.deliver(message);
+    else this.onStrayStdout?.(line.slice(0, 200));
   }
 
   private deliver(message: JSONRPCMessage): void {
@@ -286,6 +293,15 @@ export class StdioProcessTransport implements Transport {
     child?.stderr?.destroy();
     child?.stdin?.destroy();
     this.onclose?.();
+  }
+}
+
+/** A parsed line as the one JSON-RPC message it is, checked with the SDK's schema; undefined if it is none. */
+function oneMessage(value: unknown): JSONRPCMessage[] | undefined {
+  try {
+    return [parseJSONRPCMessage(value)];
+  } catch {
+    return undefined;
   }
 }
 
