@@ -5,7 +5,7 @@ import { toToolCallResult } from '../tool-result.js';
 import { z } from 'zod';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
 import { HostError, describeError, oneLine } from '../../errors.js';
-import type { TaskRegistry } from './task-registry.js';
+import type { PollWait, TaskRegistry } from './task-registry.js';
 import type { RequestPolicy } from '../lifecycle/request-policy.js';
 import {
   TASK_HANDLE_META_KEY,
@@ -26,6 +26,8 @@ const MAX_POLL_MS = 10_000;
 const DEFAULT_POLL_MS = 1000;
 /** How long after its ttl the host still waits for a task before giving up. */
 const TTL_GRACE_MS = 2000;
+/** After a status notification, the next poll waits this many poll intervals (see nextPoll). */
+const NOTIFIED_POLL_SLACK = 1.5;
 /** One tasks/get or tasks/cancel may take this long. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -179,9 +181,9 @@ function extensionOptions(
   registry: TaskRegistry,
   options: { signal?: AbortSignal | undefined; limits?: TaskLimits | undefined },
 ): Parameters<typeof followExtensionTask>[4] {
-  const delayOf = (server: string, taskId: string): number => {
+  const waitOf = (server: string, taskId: string, polledAt: number): PollWait => {
     const task = registry.get(server, taskId);
-    return task ? pollDelay(task) : DEFAULT_POLL_MS;
+    return task ? nextPoll(task, polledAt) : { ms: DEFAULT_POLL_MS };
   };
   const pastTtlOf = (server: string, taskId: string): boolean => {
     const task = registry.get(server, taskId);
@@ -191,7 +193,7 @@ function extensionOptions(
     signal: options.signal,
     maxResultBytes: options.limits?.maxResultBytes ?? DEFAULT_MAX_TASK_RESULT_BYTES,
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
-    pollDelay: delayOf,
+    nextPoll: waitOf,
     pastTtl: pastTtlOf,
   };
 }
@@ -223,12 +225,11 @@ export async function followTask(
     return followExtensionTask(client, registry, server, taskId, extensionOptions(registry, options));
   }
   const label = `Task "${oneLine(taskId, 80)}" of server "${server}"`;
-  let lastPoll = Date.now();
+  // The task was just created (or resumed): that counts as a poll.
+  let polledAt = Date.now();
   for (;;) {
     const task = registry.get(server, taskId);
     if (!task) throw new HostError('not_found', `${label} is not known to the host`);
-    // A status notification is as fresh as a poll: the next poll waits a full interval after it.
-    lastPoll = Math.max(lastPoll, task.updatedAt);
     if (options.signal?.aborted === true) {
       await cancelTask(client, registry, server, taskId);
       throw new HostError('cancelled', `${label} was cancelled`);
@@ -252,15 +253,15 @@ export async function followTask(
       case 'working':
         break;
     }
-    // A status notification wakes the wait and is looked at above; it does not cause a poll.
-    const wait = pollDelay(task) - (Date.now() - lastPoll);
-    if (wait > 0) {
+    // A new status notified wakes the wait and is looked at above; it does not cause a poll.
+    const wait = nextPoll(task, polledAt);
+    if (wait.ms > 0) {
       await registry.changed(server, taskId, wait, options.signal);
       continue;
     }
     if (isAborted(options.signal)) continue;
-    lastPoll = Date.now();
     await poll(client, registry, task, label);
+    polledAt = Date.now();
   }
 }
 
@@ -386,12 +387,22 @@ function pastTtl(task: TaskInfo): boolean {
   return task.ttlMs !== undefined && Date.now() > task.startedAt + task.ttlMs + TTL_GRACE_MS;
 }
 
-function pollDelay(task: TaskInfo): number {
-  const suggested = task.pollIntervalMs ?? DEFAULT_POLL_MS;
-  const delay = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, suggested));
-  // Never sleep past the ttl's end: the check above must run then.
-  if (task.ttlMs === undefined) return delay;
-  return Math.max(MIN_POLL_MS, Math.min(delay, task.startedAt + task.ttlMs + TTL_GRACE_MS - Date.now() + 1));
+/**
+ * When to poll a task last polled at `polledAt` next: in `ms` (0 or less:
+ * now), at the server's poll interval kept within bounds. A status
+ * notification is as fresh as a poll, and while they keep coming polls are
+ * only the safety net for one that never arrives: the next poll waits 1.5
+ * intervals after the latest notification (`quiet`: the registry moves the
+ * end of the wait with each one). A server that notifies at its own poll
+ * interval would otherwise race, and double, every poll. Never past the
+ * ttl's end, where the follower's check must run.
+ */
+function nextPoll(task: TaskInfo, polledAt: number): PollWait {
+  const interval = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollIntervalMs ?? DEFAULT_POLL_MS));
+  const quietMs = interval * NOTIFIED_POLL_SLACK;
+  const next = task.updatedAt > polledAt ? task.updatedAt + quietMs : polledAt + interval;
+  const latest = task.ttlMs === undefined ? Infinity : task.startedAt + task.ttlMs + TTL_GRACE_MS + 1;
+  return { ms: Math.min(next, latest) - Date.now(), quiet: { ms: quietMs, latest } };
 }
 
 function megabytes(bytes: number): string {

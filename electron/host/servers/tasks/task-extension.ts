@@ -3,7 +3,7 @@ import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { TASKS_EXTENSION_ID } from '../../client-features/tasks/tasks-feature.js';
 import { HostError, describeError, oneLine } from '../../errors.js';
-import type { TaskRegistry } from './task-registry.js';
+import type { PollWait, TaskRegistry } from './task-registry.js';
 
 /**
  * Where the host's client puts the task handle a 2026-07-28 server answered
@@ -63,8 +63,8 @@ export interface ExtensionFollowOptions {
   signal?: AbortSignal | undefined;
   maxResultBytes: number;
   requestTimeoutMs: number;
-  /** How long to wait before the next poll (the registry's poll interval, kept within bounds). */
-  pollDelay: (server: string, taskId: string) => number;
+  /** When to poll a task last polled at `polledAt` next (task-call.ts, nextPoll). */
+  nextPoll: (server: string, taskId: string, polledAt: number) => PollWait;
   /** Whether the task is past its ttl (and the grace). */
   pastTtl: (server: string, taskId: string) => boolean;
 }
@@ -85,6 +85,7 @@ export async function followExtensionTask(
 ): Promise<CallToolResult> {
   const label = `Task "${oneLine(taskId, 80)}" of server "${server}"`;
   const answered = new Set<string>();
+  // The task was just created (or resumed): that counts as a poll for timing, not for notifiedEnd.
   let lastPoll = Date.now();
   let polledAt = 0;
   for (;;) {
@@ -92,7 +93,6 @@ export async function followExtensionTask(
     if (!task) throw new HostError('not_found', `${label} is not known to the host`);
     const notifiedEnd =
       (task.status === 'completed' || task.status === 'failed') && task.updatedAt > polledAt;
-    lastPoll = Math.max(lastPoll, task.updatedAt);
     if (options.signal?.aborted === true) {
       await cancelExtensionTask(client, registry, server, taskId, options.requestTimeoutMs);
       throw new HostError('cancelled', `${label} was cancelled`);
@@ -109,15 +109,15 @@ export async function followExtensionTask(
     if (task.status === 'lost') throw new HostError('not_found', task.statusMessage ?? `${label} was lost`);
     // A notification since the last poll said the task ended: its result (or error) is
     // fetched with tasks/get at once (once: a server that contradicts it is polled as usual).
-    const wait = notifiedEnd ? 0 : options.pollDelay(server, taskId) - (Date.now() - lastPoll);
-    if (wait > 0) {
+    const wait = notifiedEnd ? { ms: 0 } : options.nextPoll(server, taskId, lastPoll);
+    if (wait.ms > 0) {
       await registry.changed(server, taskId, wait, options.signal);
       continue;
     }
     if (aborted(options.signal)) continue;
+    const got = await poll(client, registry, server, taskId, label, options.requestTimeoutMs);
     lastPoll = Date.now();
     polledAt = lastPoll;
-    const got = await poll(client, registry, server, taskId, label, options.requestTimeoutMs);
     switch (got.status) {
       case 'completed':
         return takeResult(registry, server, taskId, label, got, options.maxResultBytes);

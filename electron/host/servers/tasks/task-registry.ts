@@ -18,6 +18,24 @@ export interface TaskRegistryOptions {
   onWarning?: ((server: string, line: string) => void) | undefined;
 }
 
+/**
+ * How long a follower waits before it polls its task (servers/tasks/task-call.ts,
+ * nextPoll): `ms`, or while the server keeps sending news, until `quiet.ms`
+ * after the latest (never past `quiet.latest`, epoch ms).
+ */
+export interface PollWait {
+  ms: number;
+  quiet?: { ms: number; latest: number } | undefined;
+}
+
+/** A follower waiting for news of its task (TaskRegistry.changed). */
+interface Waiter {
+  /** The status changed, the time is up, or the wait was aborted. */
+  readonly wake: () => void;
+  /** A new message only. */
+  readonly heard: () => void;
+}
+
 /** How often a task's new status message (same status) reaches the renderer at most. */
 const MESSAGE_INTERVAL_MS = 250;
 
@@ -34,7 +52,7 @@ const KEPT_IN_MEMORY = 500;
 export class TaskRegistry {
   private readonly tasks = new Map<string, TaskInfo>();
   private readonly throttles = new Map<string, LatestThrottle<TaskInfo>>();
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly waiters = new Map<string, Set<Waiter>>();
   private loading: Promise<TaskInfo[]> | undefined;
 
   constructor(private readonly options: TaskRegistryOptions = {}) {}
@@ -77,14 +95,17 @@ export class TaskRegistry {
       throttle.cancel();
       this.throttles.delete(key);
       this.publish(task);
+      this.wake(key);
     } else if (before?.status !== task.status) {
       // A new status (e.g. input_required) is news at once; only messages are throttled.
       throttle.cancel();
       this.publish(task);
+      this.wake(key);
     } else {
+      // A new message only: nothing a follower acts on, but the task is as fresh as after a poll.
       throttle.push(task);
+      this.heard(key);
     }
-    this.wake(key);
     return task;
   }
 
@@ -160,27 +181,56 @@ export class TaskRegistry {
     this.options.onWarning?.(server, line);
   }
 
-  /** Resolves at the next change of the task, or after `ms`. */
-  changed(server: string, taskId: string, ms: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves at the task's next change of status, or after `ms`. With
+   * `quiet`, each new message of the task meanwhile (a status notification
+   * that changed only the message) moves that end to `quiet.ms` after it,
+   * never past `quiet.latest` (epoch ms): a follower the server keeps
+   * telling has no reason to poll until the server goes quiet.
+   */
+  changed(server: string, taskId: string, { ms, quiet }: PollWait, signal?: AbortSignal): Promise<void> {
     const key = taskKey({ server, taskId });
     return new Promise((resolve) => {
-      const set = this.waiters.get(key) ?? new Set<() => void>();
+      const set = this.waiters.get(key) ?? new Set<Waiter>();
       this.waiters.set(key, set);
-      const done = (): void => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        set.delete(done);
-        if (set.size === 0) this.waiters.delete(key);
-        resolve();
+      let timer = setTimeout(() => {
+        waiter.wake();
+      }, ms);
+      let moved = false;
+      const waiter: Waiter = {
+        wake: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', waiter.wake);
+          set.delete(waiter);
+          if (set.size === 0) this.waiters.delete(key);
+          resolve();
+        },
+        heard: () => {
+          if (!quiet || Date.now() + quiet.ms > quiet.latest) return;
+          // The first message sets a timer of quiet.ms; later ones restart it (no new timer).
+          if (moved) {
+            timer.refresh();
+            return;
+          }
+          moved = true;
+          clearTimeout(timer);
+          timer = setTimeout(() => {
+            waiter.wake();
+          }, quiet.ms);
+        },
       };
-      const timer = setTimeout(done, ms);
-      signal?.addEventListener('abort', done, { once: true });
-      set.add(done);
+      signal?.addEventListener('abort', waiter.wake, { once: true });
+      set.add(waiter);
     });
   }
 
   private wake(key: string): void {
-    for (const waiter of [...(this.waiters.get(key) ?? [])]) waiter();
+    for (const waiter of [...(this.waiters.get(key) ?? [])]) waiter.wake();
+  }
+
+  private heard(key: string): void {
+    const waiters = this.waiters.get(key);
+    if (waiters) for (const waiter of waiters) waiter.heard();
   }
 
   private publish(task: TaskInfo, persist = true): void {
@@ -233,5 +283,7 @@ function asTaskState(value: string): (typeof STATES)[number] | undefined {
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const kept: Partial<T> = {};
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] !== undefined) kept[key] = value[key];
+  return kept;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TaskRegistry } from '../../../../../../electron/host/servers/tasks/task-registry.js';
 import type { TaskInfo } from '../../../../../../shared/model/tasks.js';
 
@@ -60,12 +60,94 @@ describe('TaskRegistry', () => {
     const registry = new TaskRegistry();
     registry.put(task());
     const started = performance.now();
-    const waiting = registry.changed('alpha', 't1', 10_000);
+    const waiting = registry.changed('alpha', 't1', { ms: 10_000 });
     setTimeout(() => {
       registry.statusNotified('alpha', { taskId: 't1', status: 'completed' });
     }, 20);
     await waiting;
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  describe('a follower waiting for its next poll', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const settled = (promise: Promise<void>): { done: boolean } => {
+      const state = { done: false };
+      void promise.then(() => {
+        state.done = true;
+      });
+      return state;
+    };
+
+    it('is not woken by a new message, which moves its poll to quiet.ms after it', async () => {
+      vi.useFakeTimers();
+      const registry = new TaskRegistry();
+      registry.put(task());
+      const wait = settled(
+        registry.changed('alpha', 't1', { ms: 100, quiet: { ms: 150, latest: Infinity } }),
+      );
+      // A message every 90 ms for about a second: the server keeps telling, so no poll is due.
+      for (let i = 1; i <= 11; i++) {
+        await vi.advanceTimersByTimeAsync(90);
+        registry.statusNotified('alpha', {
+          taskId: 't1',
+          status: 'working',
+          statusMessage: `tick ${String(i)}`,
+        });
+      }
+      expect(wait.done).toBe(false);
+      await vi.advanceTimersByTimeAsync(149);
+      expect(wait.done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(wait.done).toBe(true);
+    });
+
+    it('is woken at once by a new status', async () => {
+      vi.useFakeTimers();
+      const registry = new TaskRegistry();
+      registry.put(task());
+      const wait = settled(
+        registry.changed('alpha', 't1', { ms: 5000, quiet: { ms: 150, latest: Infinity } }),
+      );
+      registry.statusNotified('alpha', { taskId: 't1', status: 'working', statusMessage: 'still going' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(wait.done).toBe(false);
+      registry.statusNotified('alpha', { taskId: 't1', status: 'input_required' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(wait.done).toBe(true);
+    });
+
+    it('is never held past quiet.latest (the end of the ttl), however the messages come', async () => {
+      vi.useFakeTimers();
+      const registry = new TaskRegistry();
+      registry.put(task());
+      const latest = Date.now() + 400;
+      const wait = settled(registry.changed('alpha', 't1', { ms: 100, quiet: { ms: 150, latest } }));
+      for (let i = 0; i < 10 && !wait.done; i++) {
+        await vi.advanceTimersByTimeAsync(90);
+        registry.statusNotified('alpha', {
+          taskId: 't1',
+          status: 'working',
+          statusMessage: `tick ${String(i)}`,
+        });
+      }
+      expect(wait.done).toBe(true);
+      expect(Date.now()).toBeLessThanOrEqual(latest);
+    });
+
+    it('without quiet, a message neither wakes it nor moves it', async () => {
+      vi.useFakeTimers();
+      const registry = new TaskRegistry();
+      registry.put(task());
+      const wait = settled(registry.changed('alpha', 't1', { ms: 100 }));
+      await vi.advanceTimersByTimeAsync(60);
+      registry.statusNotified('alpha', { taskId: 't1', status: 'working', statusMessage: 'tick' });
+      await vi.advanceTimersByTimeAsync(39);
+      expect(wait.done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(wait.done).toBe(true);
+    });
   });
 
   it('tasks of one server are listed apart, newest first', () => {
