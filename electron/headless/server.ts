@@ -110,7 +110,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     wss.handleUpgrade(req, socket, head, (ws) => {
       admitted.set(ws, token);
       ws.on('close', () => admitted.delete(ws));
-      serveSocket(ws, socket, options.host);
+      serveSocket(ws, options.host);
     });
   });
   // A rotated token ends the sessions of the old one, not just new connections.
@@ -182,25 +182,11 @@ function refuseUpgrade(socket: Duplex, { status, reason }: Refusal): void {
   socket.end(`HTTP/1.1 ${String(status)} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-function serveSocket(ws: WebSocket, socket: Duplex, host: Host): void {
-  // Events are held until the end of the event loop's turn, so a burst of
-  // them (fifty tasks reporting at once) leaves in one write, not one system
-  // call each; an answer is never held, and takes the events before it along.
-  let corked = false;
-  const uncork = (): void => {
-    if (!corked) return;
-    corked = false;
-    socket.uncork();
-  };
+function serveSocket(ws: WebSocket, host: Host): void {
   const send = (frame: ServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
   const unsubscribe = host.onEvent((event, payload) => {
-    if (!corked) {
-      corked = true;
-      socket.cork();
-      setImmediate(uncork);
-    }
     send({ event, payload });
   });
   ws.on('close', unsubscribe);
@@ -235,7 +221,6 @@ function serveSocket(ws: WebSocket, socket: Duplex, host: Host): void {
     const { id, method, params } = frame.data;
     void dispatch(host.handlers, method, params).then((result) => {
       send({ id, result });
-      uncork();
     });
   });
 }
