@@ -8,8 +8,12 @@
  *     the page received. The page runs on its own thread (lib/page-thread.ts),
  *     as the renderer runs in its own process;
  *   - the share of the time the host's event loop was busy, and its garbage
- *     collections (count, longest pause): on a 2-core machine they are what
- *     the p99 round trip is made of. Each phase starts from a collected heap.
+ *     collections (count, longest pause). Each phase starts from a
+ *     collected heap.
+ * The phases alternate, idle and loaded, ROUNDS times, and each side's
+ * samples are pooled: with no tasks at all, a second phase had a p99 of
+ * 1.0–1.6× the first, so one idle phase followed by one loaded phase
+ * measured partly the order, not the load.
  * One run; prints the values and the loaded/idle ratios, asserts nothing
  * (target from issue 25: p99 round trip ≤ 1.5× idle).
  */
@@ -21,12 +25,13 @@ import { ms, quantile, ratio, table } from './lib/measure.js';
 import { pageThread } from './lib/page-thread.js';
 
 const TASKS = 50;
+/** Idle then loaded, this many times; each side's samples are pooled. */
+const ROUNDS = 3;
 /**
- * Each phase measures this long: about 960 round trips, so p99 is the tenth
- * slowest of them rather than the fourth (with 8 s phases one garbage
- * collection or one descheduling of the page thread moved it by 2×).
+ * Each phase measures this long: about 330 round trips, 1,000 a side in
+ * all, so p99 is the tenth slowest of them rather than one unlucky sample.
  */
-const PHASE_SECONDS = 20;
+const PHASE_SECONDS = 7;
 const fixture = resolve('test/fixtures/servers/task-server.mjs');
 const { host, api } = benchHost({ tasks: { command: process.execPath, args: [fixture] } });
 await host.loadConfig();
@@ -35,24 +40,21 @@ const server = await serveHeadless(host);
 const page = await pageThread(server.port, server.token);
 
 interface Phase {
+  trips: number[];
   maxDelayMs: number;
-  p50: number;
-  p99: number;
-  samples: number;
   taskFrames: number;
-  gcCount: number;
-  gcLongestMs: number;
+  gcPauses: number[];
   /** The share of the phase the host's event loop was running something (0–1). */
   busy: number;
 }
 
 /** The host's event loop and collections (this thread) and the page's round trips (its own thread) for `seconds`. */
 async function measure(seconds: number): Promise<Phase> {
-  const pauses: number[] = [];
+  const gcPauses: number[] = [];
   const collections = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) pauses.push(entry.duration);
+    for (const entry of list.getEntries()) gcPauses.push(entry.duration);
   });
-  // Each phase starts from a collected heap, so neither pays for the garbage of what came before.
+  // Each phase starts from a collected heap, so none pays for the garbage of the one before.
   globalThis.gc?.();
   collections.observe({ entryTypes: ['gc'] });
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -62,40 +64,61 @@ async function measure(seconds: number): Promise<Phase> {
   const busy = performance.eventLoopUtilization(before).utilization;
   loop.disable();
   collections.disconnect();
+  return { trips, maxDelayMs: loop.max / 1e6, taskFrames: frames.taskChanged ?? 0, gcPauses, busy };
+}
+
+/** One side's phases as one: samples pooled, the worst delay and pause, the mean busy share. */
+function pooled(phases: readonly Phase[]) {
+  const trips = phases.flatMap((phase) => phase.trips);
+  const pauses = phases.flatMap((phase) => phase.gcPauses);
   return {
-    maxDelayMs: loop.max / 1e6,
     p50: quantile(trips, 50),
     p99: quantile(trips, 99),
     samples: trips.length,
-    taskFrames: frames.taskChanged ?? 0,
+    maxDelayMs: Math.max(...phases.map((phase) => phase.maxDelayMs)),
+    taskFrames: phases.reduce((sum, phase) => sum + phase.taskFrames, 0),
     gcCount: pauses.length,
     gcLongestMs: Math.max(0, ...pauses),
-    busy,
+    busy: phases.reduce((sum, phase) => sum + phase.busy, 0) / phases.length,
   };
+}
+
+/** TASKS tickers that report every 100 ms for a phase and a bit; resolves with how many completed. */
+async function loadedPhase(): Promise<{ phase: Phase; completed: number }> {
+  const calls = Array.from({ length: TASKS }, () =>
+    api.callTool({
+      server: 'tasks',
+      tool: 'ticker',
+      argumentsJson: JSON.stringify({ seconds: PHASE_SECONDS + 1.5, everyMs: 100 }),
+    }),
+  );
+  // Let every task start and its ticks begin before measuring.
+  await new Promise((r) => setTimeout(r, 500));
+  const phase = await measure(PHASE_SECONDS);
+  const results = await Promise.all(calls);
+  const failure = results.find((r) => !r.ok);
+  if (failure?.ok === false) console.log(`  a task failed: ${failure.error.message}`);
+  return { phase, completed: results.filter((r) => r.ok).length };
 }
 
 const pct = (share: number): string => `${(share * 100).toFixed(1)} %`;
 
-// Warm up (first requests, JIT) so the idle phase is the host at rest.
+// Warm up (first requests, JIT) so the idle phases are the host at rest.
 await measure(1);
-const idle = await measure(PHASE_SECONDS);
-const calls = Array.from({ length: TASKS }, () =>
-  api.callTool({
-    server: 'tasks',
-    tool: 'ticker',
-    argumentsJson: JSON.stringify({ seconds: PHASE_SECONDS + 1.5, everyMs: 100 }),
-  }),
-);
-// Let every task start and its ticks begin before measuring.
-await new Promise((r) => setTimeout(r, 500));
-const loaded = await measure(PHASE_SECONDS);
-const results = await Promise.all(calls);
-const completed = results.filter((r) => r.ok).length;
-const failure = results.find((r) => !r.ok);
-if (failure?.ok === false) console.log(`  first failure: ${failure.error.message}`);
+const idlePhases: Phase[] = [];
+const loadedPhases: Phase[] = [];
+let completed = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  idlePhases.push(await measure(PHASE_SECONDS));
+  const loadedRound = await loadedPhase();
+  loadedPhases.push(loadedRound.phase);
+  completed += loadedRound.completed;
+}
+const idle = pooled(idlePhases);
+const loaded = pooled(loadedPhases);
 
 console.log(
-  `tasks bench: ${String(TASKS)} tasks, a status every 100 ms each (${String(completed)} completed), vs idle; the page on its own thread`,
+  `tasks bench: ${String(TASKS)} tasks, a status every 100 ms each (${String(completed)} of ${String(TASKS * ROUNDS)} completed), vs idle; ${String(ROUNDS)} rounds of ${String(PHASE_SECONDS)} s phases; the page on its own thread`,
 );
 table([
   ['  ', 'idle', `${String(TASKS)} tasks`, 'ratio'],
@@ -112,8 +135,9 @@ table([
   ['  garbage collections', String(idle.gcCount), String(loaded.gcCount), ''],
   ['  longest collection', ms(idle.gcLongestMs), ms(loaded.gcLongestMs), ''],
 ]);
+const loadedSeconds = PHASE_SECONDS * ROUNDS;
 console.log(
-  `  taskChanged frames to the page: ${String(loaded.taskFrames)} (${(loaded.taskFrames / PHASE_SECONDS).toFixed(0)}/s)`,
+  `  taskChanged frames to the page: ${String(loaded.taskFrames)} (${(loaded.taskFrames / loadedSeconds).toFixed(0)}/s)`,
 );
 await page.close();
 await server.close();
