@@ -6,20 +6,12 @@ import { tasksFeature } from '../../../../../electron/host/client-features/tasks
 import type { TaskStatusUpdate } from '../../../../../electron/host/client-features/tasks/tasks-feature.js';
 import { InboundFastLane } from '../../../../../electron/host/servers/inbound-fast-lane.js';
 import { createServerClient } from '../../../../../electron/host/servers/server-client.js';
+import { TASK_STATUS_PARAMS } from '../../../../helpers/task-status.js';
 
 const status = (params: Record<string, unknown> = {}): Record<string, unknown> => ({
   jsonrpc: '2.0',
   method: 'notifications/tasks/status',
-  params: {
-    taskId: 'task-1',
-    status: 'working',
-    ttl: 60_000,
-    createdAt: '2026-11-27T06:00:00Z',
-    lastUpdatedAt: '2026-11-27T06:00:01Z',
-    pollInterval: 100,
-    statusMessage: 'tick 1',
-    ...params,
-  },
+  params: { ...TASK_STATUS_PARAMS, ...params },
 });
 
 function laneTaking(): { lane: InboundFastLane; seen: Readonly<Record<string, unknown>>[] } {

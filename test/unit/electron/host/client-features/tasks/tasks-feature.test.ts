@@ -5,6 +5,7 @@ import {
   readExtensionStatus,
   readTaskStatus,
 } from '../../../../../../electron/host/client-features/tasks/tasks-feature.js';
+import { TASK_STATUS_PARAMS } from '../../../../../helpers/task-status.js';
 
 /**
  * The fast paths read task status notifications by hand; they must accept
@@ -12,15 +13,7 @@ import {
  * handler, which reports it), or a server could get past a check.
  */
 
-const valid = {
-  taskId: 'task-1',
-  status: 'working',
-  ttl: 60_000,
-  createdAt: '2026-11-27T06:00:00Z',
-  lastUpdatedAt: '2026-11-27T06:00:01Z',
-  pollInterval: 100,
-  statusMessage: 'tick 1',
-};
+const valid = TASK_STATUS_PARAMS;
 
 const odd: readonly unknown[] = [undefined, null, 0, 1.5, -1, '', 'x', 'working', true, [], {}, ['a']];
 

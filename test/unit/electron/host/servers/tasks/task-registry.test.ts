@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TaskRegistry } from '../../../../../../electron/host/servers/tasks/task-registry.js';
+import type { PollWait } from '../../../../../../electron/host/servers/tasks/task-registry.js';
 import type { TaskInfo } from '../../../../../../shared/model/tasks.js';
 
 const task = (patch: Partial<TaskInfo> = {}): TaskInfo => ({
@@ -72,81 +73,74 @@ describe('TaskRegistry', () => {
     afterEach(() => {
       vi.useRealTimers();
     });
-    const settled = (promise: Promise<void>): { done: boolean } => {
-      const state = { done: false };
-      void promise.then(() => {
-        state.done = true;
-      });
-      return state;
-    };
 
-    it('is not woken by a new message, which moves its poll to quiet.ms after it', async () => {
+    /** A registry with task t1 of alpha, on fake timers, and a follower's wait on it. */
+    function waiting(wait: PollWait): {
+      state: { done: boolean };
+      message: (text: string) => void;
+      status: (status: string) => void;
+    } {
       vi.useFakeTimers();
       const registry = new TaskRegistry();
       registry.put(task());
-      const wait = settled(
-        registry.changed('alpha', 't1', { ms: 100, quiet: { ms: 150, latest: Infinity } }),
-      );
+      const state = { done: false };
+      void registry.changed('alpha', 't1', wait).then(() => {
+        state.done = true;
+      });
+      return {
+        state,
+        message: (text) => {
+          registry.statusNotified('alpha', { taskId: 't1', status: 'working', statusMessage: text });
+        },
+        status: (status) => {
+          registry.statusNotified('alpha', { taskId: 't1', status });
+        },
+      };
+    }
+
+    it('is not woken by a new message, which moves its poll to quiet.ms after it', async () => {
+      const { state, message } = waiting({ ms: 100, quiet: { ms: 150, latest: Infinity } });
       // A message every 90 ms for about a second: the server keeps telling, so no poll is due.
       for (let i = 1; i <= 11; i++) {
         await vi.advanceTimersByTimeAsync(90);
-        registry.statusNotified('alpha', {
-          taskId: 't1',
-          status: 'working',
-          statusMessage: `tick ${String(i)}`,
-        });
+        message(`tick ${String(i)}`);
       }
-      expect(wait.done).toBe(false);
+      expect(state.done).toBe(false);
       await vi.advanceTimersByTimeAsync(149);
-      expect(wait.done).toBe(false);
+      expect(state.done).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect(wait.done).toBe(true);
+      expect(state.done).toBe(true);
     });
 
     it('is woken at once by a new status', async () => {
-      vi.useFakeTimers();
-      const registry = new TaskRegistry();
-      registry.put(task());
-      const wait = settled(
-        registry.changed('alpha', 't1', { ms: 5000, quiet: { ms: 150, latest: Infinity } }),
-      );
-      registry.statusNotified('alpha', { taskId: 't1', status: 'working', statusMessage: 'still going' });
+      const { state, message, status } = waiting({ ms: 5000, quiet: { ms: 150, latest: Infinity } });
+      message('still going');
       await vi.advanceTimersByTimeAsync(0);
-      expect(wait.done).toBe(false);
-      registry.statusNotified('alpha', { taskId: 't1', status: 'input_required' });
+      expect(state.done).toBe(false);
+      status('input_required');
       await vi.advanceTimersByTimeAsync(0);
-      expect(wait.done).toBe(true);
+      expect(state.done).toBe(true);
     });
 
     it('is never held past quiet.latest (the end of the ttl), however the messages come', async () => {
-      vi.useFakeTimers();
-      const registry = new TaskRegistry();
-      registry.put(task());
       const latest = Date.now() + 400;
-      const wait = settled(registry.changed('alpha', 't1', { ms: 100, quiet: { ms: 150, latest } }));
-      for (let i = 0; i < 10 && !wait.done; i++) {
+      const { state, message } = waiting({ ms: 100, quiet: { ms: 150, latest } });
+      for (let i = 0; i < 10 && !state.done; i++) {
         await vi.advanceTimersByTimeAsync(90);
-        registry.statusNotified('alpha', {
-          taskId: 't1',
-          status: 'working',
-          statusMessage: `tick ${String(i)}`,
-        });
+        message(`tick ${String(i)}`);
       }
-      expect(wait.done).toBe(true);
+      expect(state.done).toBe(true);
       expect(Date.now()).toBeLessThanOrEqual(latest);
     });
 
     it('without quiet, a message neither wakes it nor moves it', async () => {
-      vi.useFakeTimers();
-      const registry = new TaskRegistry();
-      registry.put(task());
-      const wait = settled(registry.changed('alpha', 't1', { ms: 100 }));
+      const { state, message } = waiting({ ms: 100 });
       await vi.advanceTimersByTimeAsync(60);
-      registry.statusNotified('alpha', { taskId: 't1', status: 'working', statusMessage: 'tick' });
+      message('tick');
       await vi.advanceTimersByTimeAsync(39);
-      expect(wait.done).toBe(false);
+      expect(state.done).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect(wait.done).toBe(true);
+      expect(state.done).toBe(true);
     });
   });
 
