@@ -42,6 +42,24 @@ async function chatHost(server: ServerConfig, dataDir = tempDir(), tool = TASK_T
   throw new Error(`the server never listed ${tool}`);
 }
 
+/**
+ * The task HTTP fixture (it keeps its tasks across host restarts), a chat
+ * host on a fresh data folder with it as "research", and a conversation.
+ */
+async function remoteTaskChat(): Promise<{
+  remote: ServerConfig;
+  dataDir: string;
+  first: TestHost;
+  id: string;
+}> {
+  const server = await startTaskHttp();
+  processes.push(server);
+  const dataDir = tempDir();
+  const remote = { url: `${server.origin}/mcp` };
+  const first = await chatHost(remote, dataDir, 'research');
+  return { remote, dataDir, first, id: value(await first.api.createConversation({})).id };
+}
+
 /** Sends the call, allows it, and waits for the turn to end; returns the started task. */
 async function startTask(t: TestHost, conversationId: string, text = CALL): Promise<TaskInfo> {
   const from = t.events.length;
@@ -195,12 +213,7 @@ describe('a chat turn never waits on a task (server-everything, fake Messages AP
   }, 60_000);
 
   it('a host restart mid-task (a remote server that keeps its tasks): the result reaches Claude once', async () => {
-    const server = await startTaskHttp();
-    processes.push(server);
-    const dataDir = tempDir();
-    const remote = { url: `${server.origin}/mcp` };
-    const first = await chatHost(remote, dataDir, 'research');
-    const id = value(await first.api.createConversation({})).id;
+    const { remote, dataDir, first, id } = await remoteTaskChat();
     const task = await startTask(first, id, 'call research {"seconds":3}');
     await new Promise((resolve) => setTimeout(resolve, 300));
     await first.dispose();
@@ -225,12 +238,7 @@ describe('a chat turn never waits on a task (server-everything, fake Messages AP
   }, 90_000);
 
   it('a crash between the end of a task and its delivery: the next host fetches the result and delivers it once', async () => {
-    const server = await startTaskHttp();
-    processes.push(server);
-    const dataDir = tempDir();
-    const remote = { url: `${server.origin}/mcp` };
-    const first = await chatHost(remote, dataDir, 'research');
-    const id = value(await first.api.createConversation({})).id;
+    const { remote, dataDir, first, id } = await remoteTaskChat();
     const task = await startTask(first, id, 'call research {"seconds":1}');
     // Claude is answering something else when the task ends: its delivery waits for that turn…
     const from = first.events.length;
