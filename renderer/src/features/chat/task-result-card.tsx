@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { TaskResultChatBlock } from '../../../../shared/model/chat.js';
+import { ToolCardHeader } from './tool-card-header.js';
 import { ToolResultBody } from './tool-result-body.js';
 
 const STATUS_TEXT: Record<TaskResultChatBlock['status'], string> = {
@@ -21,30 +22,23 @@ export function TaskResultCard({ block }: { block: TaskResultChatBlock }) {
   const status = failed ? (block.status === 'completed' ? 'error' : block.status) : 'done';
   return (
     <div className={`tool-card task-result-card${failed ? ' tool-card--error' : ''}`}>
-      <button
-        type="button"
-        className="tool-card__header"
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={() => {
+      <ToolCardHeader
+        expanded={open}
+        bodyId={bodyId}
+        onToggle={() => {
           setOpen(!open);
         }}
-      >
-        <span className="collapsible__chevron" aria-hidden="true" />
-        <span className="tool-card__icon" aria-hidden="true">
-          ↳
-        </span>
-        <span className="tool-card__name">
-          <span className="task-result-card__label">Task result</span>
-          <span className="tool-card__tool">{block.tool}</span>
-          <span className="tool-card__server">on {block.server}</span>
-        </span>
-        <span className={`tool-card__status tool-card__status--${status}`}>
-          {block.isError && block.status === 'completed'
+        icon="↳"
+        label="Task result"
+        tool={block.tool}
+        where={`on ${block.server}`}
+        status={status}
+        statusText={
+          block.isError && block.status === 'completed'
             ? 'Completed with an error'
-            : STATUS_TEXT[block.status]}
-        </span>
-      </button>
+            : STATUS_TEXT[block.status]
+        }
+      />
       {open && (
         <div className="tool-card__body" id={bodyId}>
           <p className="muted task-result-card__id">

@@ -6,6 +6,7 @@ import { Spinner } from '../../common/spinner.js';
 import { ChatToolApp } from '../apps/chat-tool-app.js';
 import { AllowedByBadge } from './allowed-by-badge.js';
 import { FoundBySearchBadge } from './found-by-search-badge.js';
+import { ToolCardHeader } from './tool-card-header.js';
 import { ToolResultBody } from './tool-result-body.js';
 import { SandboxBlockedNote } from './sandbox-blocked-note.js';
 import { Deferred } from '../../common/on-demand.js';
@@ -66,33 +67,31 @@ export function ToolCard({
 
   return (
     <div className={`tool-card tool-card--${status}`}>
-      <button
-        type="button"
-        className="tool-card__header"
-        aria-expanded={expanded}
-        aria-controls={bodyId}
-        onClick={() => {
+      <ToolCardHeader
+        expanded={expanded}
+        bodyId={bodyId}
+        onToggle={() => {
           setOpen(!expanded);
         }}
-      >
-        <span className="collapsible__chevron" aria-hidden="true" />
-        <span className="tool-card__icon" aria-hidden="true">
-          {active ? <Spinner /> : '⚙'}
-        </span>
-        <span className="tool-card__name">
-          <span className="tool-card__tool">{call.tool}</span>
-          {/* A host tool (load_skill) has no server: the host itself ran it. */}
-          <span className="tool-card__server">
-            {call.server === '' ? 'by the host' : `on ${call.server}`}
-          </span>
-        </span>
-        {call.foundBySearch === true && <FoundBySearchBadge />}
-        <span className={`tool-card__status tool-card__status--${status}`}>{STATUS_TEXT[status]}</span>
-        {durationMs !== undefined && (
-          <span className="tool-card__duration">{formatDuration(durationMs)}</span>
-        )}
-        <AllowedByBadge allowedBy={result?.allowedBy ?? live?.allowedBy} rule={result?.rule ?? live?.rule} />
-      </button>
+        icon={active ? <Spinner /> : '⚙'}
+        tool={call.tool}
+        // A host tool (load_skill) has no server: the host itself ran it.
+        where={call.server === '' ? 'by the host' : `on ${call.server}`}
+        status={status}
+        statusText={STATUS_TEXT[status]}
+        badges={call.foundBySearch === true && <FoundBySearchBadge />}
+        after={
+          <>
+            {durationMs !== undefined && (
+              <span className="tool-card__duration">{formatDuration(durationMs)}</span>
+            )}
+            <AllowedByBadge
+              allowedBy={result?.allowedBy ?? live?.allowedBy}
+              rule={result?.rule ?? live?.rule}
+            />
+          </>
+        }
+      />
       {progress && (
         <div className="tool-card__progress">
           <progress
