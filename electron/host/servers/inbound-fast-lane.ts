@@ -1,6 +1,7 @@
 import { RELATED_TASK_META_KEY } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/client';
 import type { NotificationFastPath } from '../client-features/client-feature.js';
+import { isJsonObject } from '../json-object.js';
 
 /**
  * The few notifications a server may send hundreds of times a second (task
@@ -70,9 +71,10 @@ function notificationEnvelope(
   message: unknown,
   paths: ReadonlyMap<string, NotificationFastPath>,
 ): { path: NotificationFastPath; params: Readonly<Record<string, unknown>> } | undefined {
-  if (!isRecord(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return undefined;
+  if (!isJsonObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string')
+    return undefined;
   const path = paths.get(message.method);
-  if (path === undefined || !isRecord(message.params)) return undefined;
+  if (path === undefined || !isJsonObject(message.params)) return undefined;
   for (const member in message) if (!ENVELOPE_MEMBERS.has(member)) return undefined;
   if (!acceptableMeta(message.params._meta)) return undefined;
   return { path, params: message.params };
@@ -81,13 +83,9 @@ function notificationEnvelope(
 /** A notification's `_meta` as the SDK's schema accepts it: an object, with a well-formed progress token and related task if any. */
 function acceptableMeta(meta: unknown): boolean {
   if (meta === undefined) return true;
-  if (!isRecord(meta)) return false;
+  if (!isJsonObject(meta)) return false;
   const token = meta.progressToken;
   if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) return false;
   const related = meta[RELATED_TASK_META_KEY];
-  return related === undefined || (isRecord(related) && typeof related.taskId === 'string');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return related === undefined || (isJsonObject(related) && typeof related.taskId === 'string');
 }

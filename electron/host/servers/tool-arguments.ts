@@ -1,6 +1,7 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import type { JsonSchemaValidator } from '@modelcontextprotocol/client';
 import { HostError } from '../errors.js';
+import { isJsonObject } from '../json-object.js';
 
 const ajv = new AjvJsonSchemaValidator();
 const cache = new WeakMap<object, JsonSchemaValidator<unknown>>();
@@ -52,7 +53,7 @@ export function omitNullArguments(
   args: Record<string, unknown>,
   inputSchema: Record<string, unknown>,
 ): Record<string, unknown> {
-  const properties = isRecord(inputSchema.properties) ? inputSchema.properties : {};
+  const properties = isJsonObject(inputSchema.properties) ? inputSchema.properties : {};
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
     if (value === null && !admitsNull(properties[key])) continue;
@@ -63,15 +64,11 @@ export function omitNullArguments(
 
 /** Whether a property schema accepts null; unknown or untyped schemas are assumed to. */
 function admitsNull(schema: unknown): boolean {
-  if (!isRecord(schema)) return true;
+  if (!isJsonObject(schema)) return true;
   const type = schema.type;
   if (typeof type === 'string') return type === 'null';
   if (Array.isArray(type)) return type.includes('null');
   return true;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function validatorFor(schema: Record<string, unknown>): JsonSchemaValidator<unknown> {

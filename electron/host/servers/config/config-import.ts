@@ -16,6 +16,7 @@ import type {
 } from '../../../../shared/model/import.js';
 import { HostError } from '../../errors.js';
 import { envReferences } from './env-references.js';
+import { isJsonObject } from '../../json-object.js';
 
 /**
  * Parsers for other hosts' MCP configuration files: Claude Desktop
@@ -58,7 +59,7 @@ export function parseImportText(source: ImportSource, text: string): ParsedImpor
     const reason = error instanceof Error ? error.message : 'invalid JSON';
     throw new HostError('invalid_json', `The ${SOURCE_LABELS[source]} text is not valid JSON: ${reason}`);
   }
-  if (!isRecord(json)) throw new HostError('invalid_json', 'Expected a JSON object');
+  if (!isJsonObject(json)) throw new HostError('invalid_json', 'Expected a JSON object');
   const table = serverTable(source, json);
   if (!table) {
     const expected =
@@ -88,14 +89,14 @@ function serverTable(
   source: ImportSource,
   json: Record<string, unknown>,
 ): Record<string, unknown> | undefined {
-  const mcp = isRecord(json.mcp) ? json.mcp.servers : undefined;
+  const mcp = isJsonObject(json.mcp) ? json.mcp.servers : undefined;
   const candidates =
     source === 'vscode'
       ? [json.servers, mcp]
       : source === 'pasted'
         ? [json.mcpServers, json.servers, mcp]
         : [json.mcpServers];
-  return candidates.find(isRecord);
+  return candidates.find(isJsonObject);
 }
 
 function toFoundServer(name: string, raw: unknown): FoundServer {
@@ -118,7 +119,7 @@ function toFoundServer(name: string, raw: unknown): FoundServer {
 
 /** VS Code and Cursor spell a few things differently; keep the entry otherwise as it was. */
 function normalizeEntry(raw: unknown): unknown {
-  if (!isRecord(raw)) return raw;
+  if (!isJsonObject(raw)) return raw;
   const entry = { ...raw };
   // Cursor and VS Code write "type": "streamable-http"/"http"/"sse"; a stdio entry may say "stdio".
   if (typeof entry.url === 'string' && entry.type === undefined && typeof entry.transport === 'string') {
@@ -191,7 +192,9 @@ export function substituteInputs(
       });
     }
     if (Array.isArray(value)) return value.map(replace);
-    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    if (isJsonObject(value)) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    }
     return value;
   };
   const replaced = replace(config);
@@ -298,10 +301,6 @@ function dropTrailingCommas(text: string): string {
 function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (isRecord(value)) return Object.values(value).flatMap(stringsIn);
+  if (isJsonObject(value)) return Object.values(value).flatMap(stringsIn);
   return [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
