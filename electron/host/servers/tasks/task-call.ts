@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
 import { HostError, describeError, oneLine } from '../../errors.js';
 import type { PollWait, TaskRegistry } from './task-registry.js';
+import { DEFAULT_POLL_MS, nextPoll, pastTtl, ttlEnd } from './task-timing.js';
 import type { RequestPolicy } from '../lifecycle/request-policy.js';
 import {
   TASK_HANDLE_META_KEY,
@@ -20,14 +21,6 @@ import type { TaskExtensionClient } from './task-extension.js';
 export const DEFAULT_TASK_TTL_MS = 30 * 60_000;
 /** The largest task result the host accepts (serialized JSON). */
 export const DEFAULT_MAX_TASK_RESULT_BYTES = 8 * 1024 * 1024;
-/** Poll interval bounds: a server's suggestion is kept within them. */
-const MIN_POLL_MS = 100;
-const MAX_POLL_MS = 10_000;
-const DEFAULT_POLL_MS = 1000;
-/** How long after its ttl the host still waits for a task before giving up. */
-const TTL_GRACE_MS = 2000;
-/** After a status notification, the next poll waits this many poll intervals (see nextPoll). */
-const NOTIFIED_POLL_SLACK = 1.5;
 /** One tasks/get or tasks/cancel may take this long. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -315,8 +308,8 @@ async function fetchResult(
   label: string,
   options: { signal?: AbortSignal | undefined; limits?: TaskLimits | undefined },
 ): Promise<CallToolResult> {
-  const remaining =
-    task.ttlMs !== undefined ? task.startedAt + task.ttlMs + TTL_GRACE_MS - Date.now() : undefined;
+  const end = ttlEnd(task);
+  const remaining = end !== undefined ? end - Date.now() : undefined;
   const onAbort = (): void => {
     void cancelTask(client, registry, task.server, task.taskId).catch(() => undefined);
   };
@@ -381,28 +374,6 @@ function validate<T>(schema: StandardSchemaV1Sync<unknown, T>, value: unknown): 
 
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
-}
-
-function pastTtl(task: TaskInfo): boolean {
-  return task.ttlMs !== undefined && Date.now() > task.startedAt + task.ttlMs + TTL_GRACE_MS;
-}
-
-/**
- * When to poll a task last polled at `polledAt` next: in `ms` (0 or less:
- * now), at the server's poll interval kept within bounds. A status
- * notification is as fresh as a poll, and while they keep coming polls are
- * only the safety net for one that never arrives: the next poll waits 1.5
- * intervals after the latest notification (`quiet`: the registry moves the
- * end of the wait with each one). A server that notifies at its own poll
- * interval would otherwise race, and double, every poll. Never past the
- * ttl's end, where the follower's check must run.
- */
-function nextPoll(task: TaskInfo, polledAt: number): PollWait {
-  const interval = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollIntervalMs ?? DEFAULT_POLL_MS));
-  const quietMs = interval * NOTIFIED_POLL_SLACK;
-  const next = task.updatedAt > polledAt ? task.updatedAt + quietMs : polledAt + interval;
-  const latest = task.ttlMs === undefined ? Infinity : task.startedAt + task.ttlMs + TTL_GRACE_MS + 1;
-  return { ms: Math.min(next, latest) - Date.now(), quiet: { ms: quietMs, latest } };
 }
 
 function megabytes(bytes: number): string {

@@ -1,6 +1,7 @@
 import { ProtocolError, specTypeSchemas } from '@modelcontextprotocol/client';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import { isModernConnection } from '../../client-features/client-feature.js';
 import { TASKS_EXTENSION_ID } from '../../client-features/tasks/tasks-feature.js';
 import { HostError, describeError, oneLine } from '../../errors.js';
 import type { PollWait, TaskRegistry } from './task-registry.js';
@@ -32,8 +33,7 @@ function isTaskExtensionClient(client: Client): client is Client & TaskExtension
 
 /** The connection speaks the Tasks extension: 2026-07-28 or later, and the server declared it. */
 export function speaksTaskExtension(client: Client): client is Client & TaskExtensionClient {
-  const version = client.getNegotiatedProtocolVersion();
-  if (version === undefined || version < '2026-07-28' || !isTaskExtensionClient(client)) return false;
+  if (!isModernConnection(client) || !isTaskExtensionClient(client)) return false;
   const extensions: unknown = client.getServerCapabilities()?.extensions;
   return typeof extensions === 'object' && extensions !== null && TASKS_EXTENSION_ID in extensions;
 }
