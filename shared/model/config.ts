@@ -43,6 +43,13 @@ const CommonServerFields = {
   roots: z.array(z.string().regex(/^file:\/\//, 'Roots must be file:// URIs')).optional(),
 };
 
+/**
+ * The CPU priority of a local server's processes: `lower` (the default) lets
+ * the app come first when the machine is busy; `normal` runs it as any program.
+ */
+export const ServerPrioritySchema = z.enum(['lower', 'normal']);
+export type ServerPriority = z.infer<typeof ServerPrioritySchema>;
+
 export const StdioServerConfigSchema = z.looseObject({
   type: z.literal('stdio').optional(),
   command: z.string().trim().min(1, 'Command is required'),
@@ -53,6 +60,8 @@ export const StdioServerConfigSchema = z.looseObject({
   bundle: BundleOriginSchema.optional(),
   /** The OS sandbox it runs in (shared/model/sandbox.ts); absent: sandboxed with the default policy. */
   sandbox: SandboxConfigSchema.optional(),
+  /** The CPU priority it runs at; absent: `lower`. */
+  priority: ServerPrioritySchema.optional(),
   ...CommonServerFields,
 });
 export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;

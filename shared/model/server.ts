@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ToolMetaSchema } from './tool-meta.js';
 import { ServerIdentitySchema } from './consent-rules.js';
 import { SandboxBlockedSchema, SandboxConfigSchema, ServerSandboxSchema } from './sandbox.js';
+import { ServerPrioritySchema } from './config.js';
 
 /**
  * What the host tells the UI about a server. Everything here that a server
@@ -223,6 +224,8 @@ export const ServerSnapshotSchema = z.object({
     resourceTemplates: z.number().optional(),
   }),
   pid: z.number().optional(),
+  /** Stdio only, with `pid`: the CPU priority the process runs at (`lower`: below normal, config.ts). */
+  priority: ServerPrioritySchema.optional(),
   /** The last lines the server wrote to stderr, newest last. */
   stderrTail: z.array(z.string()),
   connectedAt: z.number().optional(),

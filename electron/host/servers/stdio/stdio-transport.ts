@@ -10,12 +10,16 @@ import type { OversizedLine } from './line-splitter.js';
 import { oversizedReplyError, oversizedResponseId } from './oversized-reply.js';
 import { signalTree, trackProcessTree, treeAlive, untrackProcessTree } from './process-group.js';
 import { ellipsize } from '../../text.js';
+import type { ServerPriority } from '../../../../shared/model/config.js';
+import { lowerProcessPriority } from './process-priority.js';
 
 export interface StdioLaunch {
   command: string;
   args: readonly string[];
   env: Record<string, string>;
   cwd?: string | undefined;
+  /** `lower`: the process is lowered at once after the spawn (process-priority.ts); absent: as the host. */
+  priority?: ServerPriority | undefined;
 }
 
 export interface ProcessExit {
@@ -66,6 +70,7 @@ export class StdioProcessTransport implements Transport {
   onExit?: (exit: ProcessExit) => void;
 
   private child: ChildProcess | undefined;
+  private lowered: number | undefined;
   private exitInfo: ProcessExit | undefined;
   private isClosed = false;
   private stopping: Promise<void> | undefined;
@@ -97,6 +102,11 @@ export class StdioProcessTransport implements Transport {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** The nice value the process was given when lowered; undefined when it was not (or could not be). */
+  get priority(): number | undefined {
+    return this.lowered;
   }
 
   /**
@@ -135,6 +145,9 @@ export class StdioProcessTransport implements Transport {
         detached: process.platform !== 'win32',
       });
       this.child = child;
+      // Before anything else: what the server starts from now on inherits the lower priority.
+      if (this.launch.priority === 'lower' && child.pid !== undefined)
+        this.lowered = lowerProcessPriority(child.pid);
 
       child.once('error', (error: NodeJS.ErrnoException) => {
         const failure = spawnFailure(error, command, env);

@@ -86,7 +86,7 @@ export interface TransportEvents {
 /** Snapshot fields a transport contributes. */
 export type TransportFacts = Pick<
   ServerSnapshot,
-  'pid' | 'httpTransport' | 'launcher' | 'bundle' | 'runtime' | 'sandbox'
+  'pid' | 'priority' | 'httpTransport' | 'launcher' | 'bundle' | 'runtime' | 'sandbox'
 >;
 
 /** A remote server's OAuth session, prepared for its current configuration. */

@@ -92,7 +92,14 @@ export function ServerFacts({ server }: { server: ServerSnapshot }) {
         (server.status === 'connected' || server.status === 'connecting') && (
           <div className="facts__row">
             <dt>Process</dt>
-            <dd className="mono">{`PID ${server.pid}`}</dd>
+            <dd>
+              <span className="mono">{`PID ${server.pid}`}</span>
+              {server.priority === 'lower' && (
+                <span title="When the computer is busy, the app comes before this server (set `priority` in its entry)">
+                  {' · lower CPU priority'}
+                </span>
+              )}
+            </dd>
           </div>
         )}
     </dl>
