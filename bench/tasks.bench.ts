@@ -4,7 +4,7 @@
  * task-server.mjs, tool `ticker`), against the same host idle:
  *   - the event loop's longest delay (perf_hooks.monitorEventLoopDelay);
  *   - a request's round trip from a page on the headless shell's WebSocket
- *     (listServers, every 20 ms), p50 and p99, and the taskChanged frames
+ *     (listServers, every 20 ms), p50 and p99, and the tasksChanged frames
  *     the page received. The page runs on its own thread (lib/page-thread.ts),
  *     as the renderer runs in its own process;
  *   - the share of the time the host's event loop was busy, and its garbage
@@ -64,7 +64,7 @@ async function measure(seconds: number): Promise<Phase> {
   const busy = performance.eventLoopUtilization(before).utilization;
   loop.disable();
   collections.disconnect();
-  return { trips, maxDelayMs: loop.max / 1e6, taskFrames: frames.taskChanged ?? 0, gcPauses, busy };
+  return { trips, maxDelayMs: loop.max / 1e6, taskFrames: frames.tasksChanged ?? 0, gcPauses, busy };
 }
 
 /** One side's phases as one: samples pooled, the worst delay and pause, the mean busy share. */
@@ -137,7 +137,7 @@ table([
 ]);
 const loadedSeconds = PHASE_SECONDS * ROUNDS;
 console.log(
-  `  taskChanged frames to the page: ${String(loaded.taskFrames)} (${(loaded.taskFrames / loadedSeconds).toFixed(0)}/s)`,
+  `  tasksChanged frames to the page: ${String(loaded.taskFrames)} (${(loaded.taskFrames / loadedSeconds).toFixed(0)}/s)`,
 );
 await page.close();
 await server.close();

@@ -1,5 +1,6 @@
 import type { Host } from '../host/host-types.js';
 import type { HostRequests } from '../../shared/ipc/host-api.js';
+import type { EventPayload } from '../../shared/ipc/contract.js';
 import type { ToolCallResult } from '../../shared/model/server.js';
 import type { Result } from '../../shared/ipc/result.js';
 import type { TaskInfo } from '../../shared/model/tasks.js';
@@ -27,14 +28,15 @@ export async function callWatchingTasks(
   let current: TaskInfo | undefined;
   let lastLine = '';
   const stopWatching = host.onEvent((event, payload) => {
-    if (event !== 'taskChanged') return;
-    const task = payload as TaskInfo;
-    if (task.server !== request.server) return;
-    current = task;
-    const line = taskLine(task);
-    if (line === lastLine) return;
-    lastLine = line;
-    process.stderr.write(`${line}\n`);
+    if (event !== 'tasksChanged') return;
+    for (const task of payload as EventPayload<'tasksChanged'>) {
+      if (task.server !== request.server) continue;
+      current = task;
+      const line = taskLine(task);
+      if (line === lastLine) continue;
+      lastLine = line;
+      process.stderr.write(`${line}\n`);
+    }
   });
   let interrupted = false;
   const onInterrupt = (): void => {

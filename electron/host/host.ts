@@ -151,8 +151,8 @@ export function createHost(options: HostOptions): Host {
   // Tool calls servers run as tasks: kept in the database so a restarted host follows them again.
   let disposed = false;
   const taskRegistry = new TaskRegistry({
-    onChange: (task) => {
-      emit('taskChanged', task);
+    onChange: (tasks) => {
+      emit('tasksChanged', tasks);
     },
     // Nothing is written once the host stops: a task it was following stays as it was, to resume.
     records: async () => {

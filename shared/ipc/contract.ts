@@ -108,8 +108,12 @@ export const events = {
   installRequested: PendingInstallSchema,
   /** A pending install was done or closed (in this page or another): hide it. */
   installResolved: z.object({ id: z.string() }),
-  /** A task started, changed state or message, or ended (a new message at most four times a second per task). */
-  taskChanged: TaskInfoSchema,
+  /**
+   * Tasks that started, changed state or message, or ended, each as it is now:
+   * a new status alone and at once, new messages of all tasks together at most
+   * four times a second.
+   */
+  tasksChanged: z.array(TaskInfoSchema),
 } as const;
 
 export type Requests = typeof requests;

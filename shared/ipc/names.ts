@@ -116,7 +116,7 @@ export const EVENT_NAMES = [
   'serverLog',
   'installRequested',
   'installResolved',
-  'taskChanged',
+  'tasksChanged',
 ] as const;
 
 export type RequestName = (typeof REQUEST_NAMES)[number];

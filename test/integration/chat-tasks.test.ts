@@ -10,6 +10,7 @@ import type { TestHost } from '../helpers/host.js';
 import { startTaskHttp } from '../helpers/http-servers.js';
 import type { HttpServerProcess } from '../helpers/http-servers.js';
 import { everything, fixtureServer, tempDir } from '../helpers/servers.js';
+import { waitForTask } from '../helpers/task-events.js';
 import { fakeAnthropicEachTest, hostsDisposedAfterEach } from '../helpers/tracked-hosts.js';
 
 /** server-everything's task tool: four stages of about a second each. */
@@ -68,7 +69,7 @@ async function startTask(t: TestHost, conversationId: string, text = CALL): Prom
   value(await t.api.answerConsent({ id: consent.id, answer: { decision: 'always-allow' } }));
   const end = await turnEnd(t, started.turnId, from);
   expect(end.state).toBe('done');
-  return waitForEvent(t, 'taskChanged', (task) => task.conversationId === conversationId, from);
+  return waitForTask(t, (task) => task.conversationId === conversationId, 'the task', from);
 }
 
 const textsOf = (blocks: ContentBlockBody[] | undefined): string[] =>
@@ -187,7 +188,7 @@ describe('a chat turn never waits on a task (server-everything, fake Messages AP
     const started = value(await t.api.sendMessage({ conversationId: id, text: 'research' }));
     const consent = await waitForEvent(t, 'consentRequested', () => true, from);
     value(await t.api.answerConsent({ id: consent.id, answer: { decision: 'allow-once' } }));
-    const task = await waitForEvent(t, 'taskChanged', (x) => x.conversationId === id, from);
+    const task = await waitForTask(t, (x) => x.conversationId === id, 'the task', from);
     await waitForEvent(
       t,
       'chatDelta',
@@ -243,12 +244,7 @@ describe('a chat turn never waits on a task (server-everything, fake Messages AP
     // Claude is answering something else when the task ends: its delivery waits for that turn…
     const from = first.events.length;
     value(await first.api.sendMessage({ conversationId: id, text: 'hang' }));
-    await waitForEvent(
-      first,
-      'taskChanged',
-      (x) => x.taskId === task.taskId && x.status === 'completed',
-      from,
-    );
+    await waitForTask(first, (x) => x.taskId === task.taskId && x.status === 'completed', 'its end', from);
     await new Promise((resolve) => setTimeout(resolve, 200));
     // …and the host goes away before it could deliver.
     await first.dispose();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskInfo } from '../../shared/model/tasks.js';
 import { createTestHost, value } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
+import { taskEvents } from '../helpers/task-events.js';
 
 /** Our raw task fixture: tools `never`, `forget` and `flood` (see the file). */
 const taskServer = fixtureServer('task-server.mjs');
@@ -18,9 +18,6 @@ async function start(): Promise<TestHost> {
   value(await t.api.startServer({ name: 'tasks' }));
   return t;
 }
-
-const taskEvents = (host: TestHost): TaskInfo[] =>
-  host.events.filter((e) => e.event === 'taskChanged').map((e) => e.payload as TaskInfo);
 
 function call(host: TestHost, tool: string, args: Record<string, unknown> = {}) {
   return host.api.callTool({ server: 'tasks', tool, argumentsJson: JSON.stringify(args) });

@@ -10,6 +10,7 @@ import type { TestHost } from '../helpers/host.js';
 import { startEverythingHttp } from '../helpers/http-servers.js';
 import type { HttpServerProcess } from '../helpers/http-servers.js';
 import { everything, tempDir } from '../helpers/servers.js';
+import { taskEvents, waitForTask } from '../helpers/task-events.js';
 
 /** server-everything's task tool: four stages of a second, `ambiguous` adds an input_required step. */
 const TASK_TOOL = 'simulate-research-query';
@@ -42,9 +43,6 @@ async function start(
   throw new Error(`the server never listed ${TASK_TOOL}`);
 }
 
-const taskEvents = (t: TestHost): TaskInfo[] =>
-  t.events.filter((e) => e.event === 'taskChanged').map((e) => e.payload as TaskInfo);
-
 const textOf = (result: ToolCallResult): string =>
   result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
@@ -52,12 +50,7 @@ function call(t: TestHost, args: Record<string, unknown>) {
   return t.api.callTool({ server: 'research', tool: TASK_TOOL, argumentsJson: JSON.stringify(args) });
 }
 
-const firstTask = (t: TestHost): Promise<TaskInfo> =>
-  waitForEvent(
-    t,
-    (event, payload) => (event === 'taskChanged' ? (payload as TaskInfo) : undefined),
-    'a task',
-  );
+const firstTask = (t: TestHost): Promise<TaskInfo> => waitForTask(t);
 
 describe('tool calls as tasks (server-everything)', () => {
   it('stdio: the call runs as a task, its stages are reported, the result comes from tasks/result', async () => {
@@ -133,14 +126,7 @@ describe('tool calls as tasks (server-everything)', () => {
     hosts.splice(hosts.indexOf(first), 1);
 
     const second = await start(everything(), { dataDir });
-    const lost = await waitForEvent(
-      second,
-      (event, payload) =>
-        event === 'taskChanged' && (payload as TaskInfo).status === 'lost'
-          ? (payload as TaskInfo)
-          : undefined,
-      'the lost task',
-    );
+    const lost = await waitForTask(second, (x) => x.status === 'lost', 'the lost task');
     expect(lost.taskId).toBe(task.taskId);
     expect(lost.statusMessage).toMatch(/is no longer known to the server/);
     expect(value(await second.api.listTasks({}))[0]).toMatchObject({ taskId: task.taskId, status: 'lost' });

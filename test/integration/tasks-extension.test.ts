@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentRequest } from '../../shared/model/consent.js';
-import type { TaskInfo } from '../../shared/model/tasks.js';
 import type { ConnectionTuning } from '../../electron/host/servers/connection-options.js';
 import { createTestHost, value, waitForEvent } from '../helpers/host.js';
 import type { TestHost } from '../helpers/host.js';
 import { fixtureServer } from '../helpers/servers.js';
+import { taskEvents } from '../helpers/task-events.js';
 import { startTaskExtensionHttp } from '../helpers/http-servers.js';
 import type { HttpServerProcess } from '../helpers/http-servers.js';
 import type { ServerConfig } from '../../shared/model/config.js';
@@ -33,9 +33,6 @@ async function start(tuning?: ConnectionTuning, entry?: ServerConfig): Promise<T
   expect(server?.protocolVersion).toBe('2026-07-28');
   return t;
 }
-
-const taskEvents = (host: TestHost): TaskInfo[] =>
-  host.events.filter((e) => e.event === 'taskChanged').map((e) => e.payload as TaskInfo);
 
 function job(host: TestHost, args: Record<string, unknown>) {
   return host.api.callTool({ server: 'ext', tool: 'job', argumentsJson: JSON.stringify(args) });

@@ -1,6 +1,5 @@
 import { isFinalTaskState, taskKey } from '../../../../shared/model/tasks.js';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
-import { LatestThrottle } from '../../latest-throttle.js';
 
 /** Where the registry keeps its tasks across restarts (persistence/task-records.ts). */
 export interface TaskRecordSink {
@@ -10,8 +9,11 @@ export interface TaskRecordSink {
 }
 
 export interface TaskRegistryOptions {
-  /** A task changed (at most four times a second per task, the latest state each time). */
-  onChange?: ((task: TaskInfo) => void) | undefined;
+  /**
+   * Tasks changed, each as it is now. A new status or an end comes at once,
+   * alone; new messages only come together, at most four times a second.
+   */
+  onChange?: ((tasks: TaskInfo[]) => void) | undefined;
   /** The persisted records, opened on first use; absent: tasks live in memory only. */
   records?: (() => Promise<TaskRecordSink>) | undefined;
   /** One line for a server's log (a status for an unknown task). */
@@ -36,7 +38,7 @@ interface Waiter {
   readonly heard: () => void;
 }
 
-/** How often a task's new status message (same status) reaches the renderer at most. */
+/** How often new status messages (same status) reach the renderer at most, all tasks together. */
 const MESSAGE_INTERVAL_MS = 250;
 
 /** How many tasks the registry keeps in memory; the oldest finished ones go first. */
@@ -45,13 +47,18 @@ const KEPT_IN_MEMORY = 500;
 /**
  * Every task servers run for this host, running and recent, across servers
  * and conversations: what the Tasks panel lists, what a tool card shows and
- * what a restarted host polls again. Changes reach the renderer throttled
- * per task (a status flood costs four events a second); a new status is
- * sent and persisted at once, a new message only is not persisted.
+ * what a restarted host polls again. A new status is sent and persisted at
+ * once. A new message only is not persisted, and the messages of every task
+ * reach the renderer together, in one event at most four times a second: 50
+ * tasks reporting ten times a second cost the renderer four events a second,
+ * not 200 (and a status flood the same four).
  */
 export class TaskRegistry {
   private readonly tasks = new Map<string, TaskInfo>();
-  private readonly throttles = new Map<string, LatestThrottle<TaskInfo>>();
+  /** New messages not sent yet, by task key: the latest state of each. */
+  private readonly messages = new Map<string, TaskInfo>();
+  private messageTimer: NodeJS.Timeout | undefined;
+  private messagesSentAt = Number.NEGATIVE_INFINITY;
   private readonly waiters = new Map<string, Set<Waiter>>();
   private loading: Promise<TaskInfo[]> | undefined;
 
@@ -82,28 +89,14 @@ export class TaskRegistry {
     const before = this.tasks.get(key);
     this.tasks.set(key, task);
     this.trim();
-    let throttle = this.throttles.get(key);
-    if (!throttle) {
-      // A new message only: the renderer hears of it at most four times a second per task;
-      // the record is written at the next status.
-      throttle = new LatestThrottle<TaskInfo>((latest) => {
-        this.publish(latest, false);
-      }, MESSAGE_INTERVAL_MS);
-      this.throttles.set(key, throttle);
-    }
-    if (isFinalTaskState(task.status)) {
-      throttle.cancel();
-      this.throttles.delete(key);
-      this.publish(task);
-      this.wake(key);
-    } else if (before?.status !== task.status) {
-      // A new status (e.g. input_required) is news at once; only messages are throttled.
-      throttle.cancel();
+    if (isFinalTaskState(task.status) || before?.status !== task.status) {
+      // A new status (e.g. input_required) or an end is news at once; its message waits no longer.
+      this.messages.delete(key);
       this.publish(task);
       this.wake(key);
     } else {
       // A new message only: nothing a follower acts on, but the task is as fresh as after a poll.
-      throttle.push(task);
+      this.queueMessage(key, task);
       this.heard(key);
     }
     return task;
@@ -233,9 +226,30 @@ export class TaskRegistry {
     if (waiters) for (const waiter of waiters) waiter.heard();
   }
 
-  private publish(task: TaskInfo, persist = true): void {
-    this.options.onChange?.(task);
-    if (persist) void this.persist(task);
+  private publish(task: TaskInfo): void {
+    this.options.onChange?.([task]);
+    void this.persist(task);
+  }
+
+  /** The first message after a quiet spell goes at once; later ones wait for the interval's end, together. */
+  private queueMessage(key: string, task: TaskInfo): void {
+    this.messages.set(key, task);
+    if (this.messageTimer) return;
+    const wait = this.messagesSentAt + MESSAGE_INTERVAL_MS - performance.now();
+    if (wait <= 0) this.sendMessages();
+    else
+      this.messageTimer = setTimeout(() => {
+        this.sendMessages();
+      }, wait);
+  }
+
+  private sendMessages(): void {
+    this.messageTimer = undefined;
+    if (this.messages.size === 0) return;
+    const tasks = [...this.messages.values()];
+    this.messages.clear();
+    this.messagesSentAt = performance.now();
+    this.options.onChange?.(tasks);
   }
 
   private async persist(task: TaskInfo): Promise<void> {

@@ -22,7 +22,7 @@ export function sortedTasks(tasks: Readonly<Record<string, TaskInfo>>): TaskInfo
 
 /**
  * The tasks servers run for the host: filled from listTasks on every
- * (re)connect, then kept by taskChanged events (the host throttles them).
+ * (re)connect, then kept by tasksChanged events (the host batches them).
  */
 export function createTasksStore(
   host: HostApi,
@@ -38,11 +38,15 @@ export function createTasksStore(
       },
     },
   }));
-  const upsert = (task: TaskInfo): void => {
-    store.setState((s) => ({ tasks: { ...s.tasks, [taskKey(task)]: task } }));
+  const upsert = (...changed: TaskInfo[]): void => {
+    store.setState((s) => ({
+      tasks: { ...s.tasks, ...Object.fromEntries(changed.map((task) => [taskKey(task), task])) },
+    }));
   };
   const unsubscribes = [
-    host.on('taskChanged', upsert),
+    host.on('tasksChanged', (tasks) => {
+      upsert(...tasks);
+    }),
     loadOnEveryConnect(connection, async () => {
       const result = await host.listTasks({});
       if (result.ok) store.setState({ tasks: Object.fromEntries(result.value.map((t) => [taskKey(t), t])) });

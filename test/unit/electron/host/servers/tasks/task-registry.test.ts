@@ -16,7 +16,7 @@ const task = (patch: Partial<TaskInfo> = {}): TaskInfo => ({
 describe('TaskRegistry', () => {
   it('a status flood reaches the renderer at most four times a second, the latest message last', async () => {
     const seen: TaskInfo[] = [];
-    const registry = new TaskRegistry({ onChange: (t) => seen.push(t) });
+    const registry = new TaskRegistry({ onChange: (tasks) => seen.push(...tasks) });
     registry.put(task());
     for (let i = 0; i < 5000; i++) {
       registry.statusNotified('alpha', {
@@ -31,9 +31,49 @@ describe('TaskRegistry', () => {
     expect(registry.get('alpha', 't1')?.statusMessage).toBe('step 4999');
   });
 
+  it('the messages of many tasks reach the renderer together, and a new status alone at once', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const events: TaskInfo[][] = [];
+      const registry = new TaskRegistry({ onChange: (tasks) => events.push(tasks) });
+      const ids = Array.from({ length: 50 }, (_, i) => `t${String(i)}`);
+      for (const taskId of ids) registry.put(task({ taskId }));
+      events.length = 0;
+      const report = (taskId: string, statusMessage: string) => {
+        registry.statusNotified('alpha', { taskId, status: 'working', statusMessage });
+      };
+      // One second of 50 tasks reporting every 100 ms: 500 messages.
+      for (let tick = 1; tick <= 10; tick++) {
+        for (const taskId of ids) report(taskId, `tick ${String(tick)}`);
+        vi.advanceTimersByTime(100);
+      }
+      vi.advanceTimersByTime(250);
+      // The first message at once, then one event each 250 ms with every task's latest message.
+      expect(events.length).toBe(5);
+      expect(events[0]).toHaveLength(1);
+      expect(events.slice(1).map((batch) => batch.length)).toEqual([50, 50, 50, 50]);
+      expect(events.at(-1)?.map((t) => t.statusMessage)).toEqual(ids.map(() => 'tick 10'));
+
+      // After a quiet spell a message goes at once; a new status does not wait for the batch,
+      // and the message still waiting is not sent after it.
+      vi.advanceTimersByTime(1000);
+      events.length = 0;
+      report('t1', 'late');
+      report('t1', 'later');
+      registry.statusNotified('alpha', { taskId: 't1', status: 'input_required' });
+      vi.advanceTimersByTime(1000);
+      expect(events.map((batch) => batch.map((t) => `${t.status}: ${t.statusMessage ?? ''}`))).toEqual([
+        ['working: late'],
+        ['input_required: later'],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a new status is published at once, and a final state stays final', () => {
     const seen: string[] = [];
-    const registry = new TaskRegistry({ onChange: (t) => seen.push(t.status) });
+    const registry = new TaskRegistry({ onChange: (tasks) => seen.push(...tasks.map((t) => t.status)) });
     registry.put(task());
     registry.statusNotified('alpha', { taskId: 't1', status: 'input_required' });
     registry.statusNotified('alpha', { taskId: 't1', status: 'completed' });
@@ -46,7 +86,7 @@ describe('TaskRegistry', () => {
     const lines: string[] = [];
     const seen: TaskInfo[] = [];
     const registry = new TaskRegistry({
-      onChange: (t) => seen.push(t),
+      onChange: (tasks) => seen.push(...tasks),
       onWarning: (s, l) => lines.push(`${s}: ${l}`),
     });
     registry.statusNotified('alpha', { taskId: 'nobody-knows', status: 'completed' });
