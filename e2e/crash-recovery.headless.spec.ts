@@ -59,6 +59,8 @@ test('kill -9 of the host with the page open: the page says so, keeps the partia
     timeout: 30_000,
   });
   await expect(page.getByRole('main').getByText(/^PID \d+$/)).toBeVisible();
+  // Local servers run below normal CPU priority, and the view says so beside the PID.
+  await expect(page.getByRole('main').getByText('lower CPU priority')).toBeVisible();
 
   // An answer that starts streaming and never finishes…
   const scripted = await fetch(`${api.url}/_script`, {
