@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
-import { composer, messages, sections, setUpClaude } from './flows/chat.js';
+import { composer, messages, sections } from './flows/chat.js';
 import { openConnectedServer } from './flows/server-everything.js';
 import { lightAndDark } from './flows/pictures.js';
 
@@ -39,12 +39,9 @@ async function attachFeaturesDoc(page: Page): Promise<void> {
 }
 
 test('attach a resource from the Resources tab: a chip, sent to Claude with the message, kept in the history', async ({
-  app,
   fakeApi,
-  page,
+  chatPage: page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
   await openConnectedServer(page, 'everything');
 
   await attachFeaturesDoc(page);
@@ -86,13 +83,9 @@ test('attach a resource from the Resources tab: a chip, sent to Claude with the 
 });
 
 test('type "/", pick a prompt, fill an argument with completion, insert and send', async ({
-  app,
   fakeApi,
-  page,
+  chatPage: page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   await composer(page).fill('/');
   const list = page.getByRole('listbox', { name: 'Prompts of all servers' });
   await expect(list.getByRole('option', { name: /completable-prompt/ })).toBeVisible();
@@ -147,13 +140,9 @@ test('type "/", pick a prompt, fill an argument with completion, insert and send
 });
 
 test('an inserted prompt with an embedded resource goes as a chip and reaches Claude with the resource', async ({
-  app,
   fakeApi,
-  page,
+  chatPage: page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   await composer(page).fill('/resource-prompt');
   await composer(page).press('Enter');
   const form = page.getByRole('dialog', { name: 'Prompt resource-prompt' });

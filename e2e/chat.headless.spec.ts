@@ -65,10 +65,7 @@ test('set the key, chat, approve a tool call and see its result card; deny one w
   await lightAndDark(page, testInfo, 'settings', { fullPage: true });
 });
 
-test('Stop ends a streaming answer; Esc in the composer stops too', async ({ app, fakeApi, page }) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
+test('Stop ends a streaming answer; Esc in the composer stops too', async ({ chatPage: page }) => {
   await send(page, 'slow 400');
   const writing = page.getByRole('article', { name: 'Claude is writing' });
   await expect(writing).toContainText(/\w+ \w+ \w+/);
@@ -124,13 +121,9 @@ test('XSS payloads in a tool result are shown as text and never run', async ({ a
 });
 
 test('API errors: a refused key leads to Settings; an overloaded API, after its retries, offers Retry', async ({
-  app,
   fakeApi,
-  page,
+  chatPage: page,
 }) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   await scriptReplies(fakeApi.url, [{ type: 'error', status: 401, message: 'invalid x-api-key' }]);
   await send(page, 'first try');
   const refused = page.getByRole('alert').filter({ hasText: 'The API key was refused (401)' });
@@ -152,13 +145,8 @@ test('API errors: a refused key leads to Settings; an overloaded API, after its 
 });
 
 test('a running tool shows its progress; an image shows inline; always-allow skips the dialog until revoked', async ({
-  app,
-  fakeApi,
-  page,
+  chatPage: page,
 }) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   await send(page, 'call trigger-long-running-operation {"duration": 4, "steps": 4}');
   await consent(page).getByRole('button', { name: 'Allow once' }).click();
   const card = messages(page).getByRole('button', { name: /trigger-long-running-operation on everything/ });
@@ -200,12 +188,8 @@ test('a running tool shows its progress; an image shows inline; always-allow ski
 });
 
 test('conversations: search by text, rename in place, delete after confirming', async ({
-  app,
-  fakeApi,
-  page,
+  chatPage: page,
 }) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
   const list = page.getByRole('navigation', { name: 'Conversations' });
 
   await send(page, 'Tell me about penguins');
@@ -238,9 +222,7 @@ test('conversations: search by text, rename in place, delete after confirming', 
   await expect(messages(page)).toContainText('You said: Tell me about penguins');
 });
 
-test('an unsent draft survives a trip to another section', async ({ app, fakeApi, page }) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
+test('an unsent draft survives a trip to another section', async ({ chatPage: page }) => {
   await composer(page).fill('half a thought\nand a second line');
   await sections(page).getByRole('button', { name: 'Servers' }).click();
   await sections(page).getByRole('button', { name: 'Chat' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/chat.js';
-import { composer, consent, messages, scriptReplies, sections, send, setUpClaude } from './flows/chat.js';
+import { composer, consent, messages, scriptReplies, sections, send } from './flows/chat.js';
 import { lightAndDark } from './flows/pictures.js';
 
 /**
@@ -22,13 +22,9 @@ async function research(
 }
 
 test('a tool call runs as a task: the chat never waits, the card and the Tasks panel show it live, its result continues the answer', async ({
-  app,
   fakeApi,
-  page,
+  chatPage: page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
-
   // The call, then Claude's answer to "the task started"; every later answer is the fake's default.
   await research(
     page,
@@ -95,12 +91,9 @@ test('a tool call runs as a task: the chat never waits, the card and the Tasks p
 });
 
 test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', async ({
-  app,
   fakeApi,
-  page,
+  chatPage: page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
   const lines = messages(page).getByRole('status', { name: 'Task of simulate-research-query' });
 
   // Claude starts a task, then keeps writing (the stream hangs) until Stop.
@@ -145,9 +138,7 @@ test('Stop on a turn with a running task asks: Keep running, or Cancel tasks', a
   await expect(lines.first()).toContainText('Completed');
 });
 
-test('Cancel in the tool card cancels the task on the server', async ({ app, fakeApi, page }) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
+test('Cancel in the tool card cancels the task on the server', async ({ fakeApi, chatPage: page }) => {
   await research(
     page,
     fakeApi.url,
@@ -163,12 +154,9 @@ test('Cancel in the tool card cancels the task on the server', async ({ app, fak
 });
 
 test('a task that needs input (input_required) asks in the elicitation dialog; the answer reaches the server and Claude gets the result', async ({
-  app,
   fakeApi,
-  page,
+  chatPage: page,
 }, testInfo) => {
-  await page.goto(app.url);
-  await setUpClaude(page, fakeApi.url);
   await research(
     page,
     fakeApi.url,
