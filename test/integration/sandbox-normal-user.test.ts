@@ -1,9 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOWER_PRIORITY } from '../../electron/host/servers/stdio/process-priority.js';
 import { fixtureServer } from '../helpers/servers.js';
 
 // The sandbox as a person runs it: not as root. Root and a normal user take
@@ -100,6 +102,7 @@ beforeAll(async () => {
             PROBE_HOST: 'undeclared.example.com',
           },
         },
+        priority: fixtureServer('priority-server.mjs'),
       },
     }),
   );
@@ -135,6 +138,16 @@ describe.runIf(process.platform === 'linux' && canDrop)(
       expect(text).not.toContain(APP_SECRET);
       expect(existsSync(outside)).toBe(false);
       expect(loopbackConnections).toBe(0);
+    });
+
+    it('runs the sandboxed server, and what it starts, below normal CPU priority', async () => {
+      const { code, stdout, stderr } = await run('call', 'priority', 'priority', '--json');
+      expect(code, stderr).toBe(0);
+      const result = JSON.parse(stdout) as { content: { type: string; text?: string }[] };
+      const lowered = String(Math.max(getPriority(), LOWER_PRIORITY));
+      expect(result.content.map((block) => block.text ?? '').join('')).toBe(
+        `self=${lowered} child=${lowered}`,
+      );
     });
   },
 );
