@@ -1,5 +1,6 @@
 import { isFinalTaskState, taskKey } from '../../../../shared/model/tasks.js';
 import type { TaskInfo } from '../../../../shared/model/tasks.js';
+import { LatestThrottle } from '../../latest-throttle.js';
 
 /** Where the registry keeps its tasks across restarts (persistence/task-records.ts). */
 export interface TaskRecordSink {
@@ -57,8 +58,10 @@ export class TaskRegistry {
   private readonly tasks = new Map<string, TaskInfo>();
   /** New messages not sent yet, by task key: the latest state of each. */
   private readonly messages = new Map<string, TaskInfo>();
-  private messageTimer: NodeJS.Timeout | undefined;
-  private messagesSentAt = Number.NEGATIVE_INFINITY;
+  /** Sends them all at once: the first after a quiet spell at once, later ones at the interval's end. */
+  private readonly messageFlush = new LatestThrottle<void>(() => {
+    this.sendMessages();
+  }, MESSAGE_INTERVAL_MS);
   private readonly waiters = new Map<string, Set<Waiter>>();
   private loading: Promise<TaskInfo[]> | undefined;
 
@@ -91,12 +94,13 @@ export class TaskRegistry {
     this.trim();
     if (isFinalTaskState(task.status) || before?.status !== task.status) {
       // A new status (e.g. input_required) or an end is news at once; its message waits no longer.
-      this.messages.delete(key);
+      if (this.messages.delete(key) && this.messages.size === 0) this.messageFlush.cancel();
       this.publish(task);
       this.wake(key);
     } else {
       // A new message only: nothing a follower acts on, but the task is as fresh as after a poll.
-      this.queueMessage(key, task);
+      this.messages.set(key, task);
+      this.messageFlush.push();
       this.heard(key);
     }
     return task;
@@ -231,24 +235,9 @@ export class TaskRegistry {
     void this.persist(task);
   }
 
-  /** The first message after a quiet spell goes at once; later ones wait for the interval's end, together. */
-  private queueMessage(key: string, task: TaskInfo): void {
-    this.messages.set(key, task);
-    if (this.messageTimer) return;
-    const wait = this.messagesSentAt + MESSAGE_INTERVAL_MS - performance.now();
-    if (wait <= 0) this.sendMessages();
-    else
-      this.messageTimer = setTimeout(() => {
-        this.sendMessages();
-      }, wait);
-  }
-
   private sendMessages(): void {
-    this.messageTimer = undefined;
-    if (this.messages.size === 0) return;
     const tasks = [...this.messages.values()];
     this.messages.clear();
-    this.messagesSentAt = performance.now();
     this.options.onChange?.(tasks);
   }
 
