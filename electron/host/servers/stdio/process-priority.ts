@@ -3,11 +3,11 @@ import type { ServerPriority } from '../../../../shared/model/config.js';
 
 /**
  * The CPU priority a local server runs at. By default every local server runs
- * below normal (nice 10 on Linux and macOS, "below normal"
- * on Windows): when the machine is busy, the app and its window get the CPU
- * before the servers' work does, so a server that computes hard, floods
- * notifications or spins in a loop cannot make the chat sluggish. When the
- * CPU is free the priority changes nothing. An entry may ask for `normal`.
+ * below normal (nice 10 on Linux and macOS, "below normal" on Windows): when
+ * the machine is busy, the app and its window get the CPU before the
+ * servers' work does, so a server that computes hard, floods notifications
+ * or spins in a loop cannot make the chat sluggish. When the CPU is free the
+ * priority changes nothing. An entry may ask for `normal`.
  *
  * Why it matters even for a light server: a server writing a burst of lines
  * wakes the host on its own core (a pipe write is a "sync" wakeup), where the
@@ -23,18 +23,16 @@ export const LOWER_PRIORITY = constants.priority.PRIORITY_BELOW_NORMAL;
  * that itself runs niced leaves its servers at least as low). Called right
  * after the spawn (before the child can have started anything: bubblewrap's
  * sandboxed server is checked in process-priority.test.ts), so what the
- * process starts afterwards inherits it. Returns
- * the priority it runs at, or undefined when it could not be read or set
- * (the process is already gone).
+ * process starts afterwards inherits it. Returns whether it now runs at
+ * LOWER_PRIORITY or lower; false when that could not be read or set (the
+ * process is already gone).
  */
-export function lowerProcessPriority(pid: number): number | undefined {
+export function lowerProcessPriority(pid: number): boolean {
   try {
-    const current = getPriority(pid);
-    if (current >= LOWER_PRIORITY) return current;
-    setPriority(pid, LOWER_PRIORITY);
-    return LOWER_PRIORITY;
+    if (getPriority(pid) < LOWER_PRIORITY) setPriority(pid, LOWER_PRIORITY);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 

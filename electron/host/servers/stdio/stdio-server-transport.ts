@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import type { ServerPriority, StdioServerConfig, TransportEntry } from '../../../../shared/model/config.js';
+import type { StdioServerConfig, TransportEntry } from '../../../../shared/model/config.js';
 import type { ServerRuntime, ServerStatus } from '../../../../shared/model/server.js';
 import type { ServerSandbox } from '../../../../shared/model/sandbox.js';
 import type { HostError } from '../../errors.js';
@@ -16,7 +16,7 @@ import type {
 } from '../transport/server-transport.js';
 import { priorFor, recordEra, stdioIdentity } from './era-verdicts.js';
 import { resolveLaunch } from './launch-spec.js';
-import { LOWER_PRIORITY, priorityOf } from './process-priority.js';
+import { priorityOf } from './process-priority.js';
 import { launcherLines, launcherOf } from './launcher-output.js';
 import { connectStdio, probePatienceMs } from './stdio-handshake.js';
 import { BlockedAttempts, blockedNotice } from './sandbox/sandbox-violations.js';
@@ -61,16 +61,12 @@ export class StdioServerTransport implements ServerTransport {
     return {
       ...(launcher ? { launcher } : {}),
       ...(bundle ? { bundle: { id: bundle.id, version: bundle.version } } : {}),
-      ...(pid !== undefined && status !== 'stopped' ? { pid, priority: this.priorityFact() } : {}),
+      ...(pid !== undefined && status !== 'stopped'
+        ? { pid, priority: this.process?.lowered === true ? 'lower' : 'normal' }
+        : {}),
       ...(this.runtime !== undefined ? { runtime: this.runtime } : {}),
       ...(this.sandbox !== undefined ? { sandbox: this.sandboxFacts(this.sandbox) } : {}),
     };
-  }
-
-  /** What the process runs at: `lower` once it was lowered (or started niced), else `normal`. */
-  private priorityFact(): ServerPriority {
-    const priority = this.process?.priority;
-    return priority !== undefined && priority >= LOWER_PRIORITY ? 'lower' : 'normal';
   }
 
   private sandboxFacts(sandbox: ServerSandbox): ServerSandbox {

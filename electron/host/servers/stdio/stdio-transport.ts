@@ -70,7 +70,7 @@ export class StdioProcessTransport implements Transport {
   onExit?: (exit: ProcessExit) => void;
 
   private child: ChildProcess | undefined;
-  private lowered: number | undefined;
+  private isLowered = false;
   private exitInfo: ProcessExit | undefined;
   private isClosed = false;
   private stopping: Promise<void> | undefined;
@@ -104,9 +104,9 @@ export class StdioProcessTransport implements Transport {
     return this.child?.pid;
   }
 
-  /** The nice value the process was given when lowered; undefined when it was not (or could not be). */
-  get priority(): number | undefined {
-    return this.lowered;
+  /** The process runs below normal CPU priority (its launch asked for `lower` and that was set). */
+  get lowered(): boolean {
+    return this.isLowered;
   }
 
   /**
@@ -147,7 +147,7 @@ export class StdioProcessTransport implements Transport {
       this.child = child;
       // Before anything else: what the server starts from now on inherits the lower priority.
       if (this.launch.priority === 'lower' && child.pid !== undefined)
-        this.lowered = lowerProcessPriority(child.pid);
+        this.isLowered = lowerProcessPriority(child.pid);
 
       child.once('error', (error: NodeJS.ErrnoException) => {
         const failure = spawnFailure(error, command, env);
