@@ -33,20 +33,18 @@ export function createTasksStore(
     actions: {
       cancel: async (server, taskId) => {
         const result = await host.cancelTask({ server, taskId });
-        if (result.ok) upsert(result.value);
+        if (result.ok) upsert([result.value]);
         return result;
       },
     },
   }));
-  const upsert = (...changed: TaskInfo[]): void => {
+  const upsert = (changed: readonly TaskInfo[]): void => {
     store.setState((s) => ({
       tasks: { ...s.tasks, ...Object.fromEntries(changed.map((task) => [taskKey(task), task])) },
     }));
   };
   const unsubscribes = [
-    host.on('tasksChanged', (tasks) => {
-      upsert(...tasks);
-    }),
+    host.on('tasksChanged', upsert),
     loadOnEveryConnect(connection, async () => {
       const result = await host.listTasks({});
       if (result.ok) store.setState({ tasks: Object.fromEntries(result.value.map((t) => [taskKey(t), t])) });
