@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Spinner } from '../../common/spinner.js';
+import { DisclosureButton } from '../../common/disclosure-button.js';
 
 /**
  * Claude's thinking, folded under a "Thinking" header that opens it. While
@@ -21,21 +22,19 @@ export function ThinkingBlock({
   const label = streaming ? 'Thinking…' : redacted ? 'Thinking (redacted)' : 'Thinking';
   return (
     <div className={`thinking${streaming ? ' thinking--live' : ''}`}>
-      <button
-        type="button"
+      <DisclosureButton
         className="thinking__header"
-        aria-expanded={open}
-        aria-controls={bodyId}
+        expanded={open}
+        controls={bodyId}
         disabled={redacted}
-        onClick={() => {
+        onToggle={() => {
           setOpen(!open);
         }}
       >
-        {!redacted && <span className="collapsible__chevron" aria-hidden="true" />}
         {streaming && <Spinner />}
         <span className="thinking__label">{label}</span>
         {!redacted && words > 0 && <span className="thinking__meta">{words.toLocaleString()} words</span>}
-      </button>
+      </DisclosureButton>
       {open && !redacted && (
         <div id={bodyId} className="thinking__body" role="region" aria-label="Claude's thinking">
           {text}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DisclosureButton } from '../../common/disclosure-button.js';
 
 /**
  * The header of a card about a tool call (the call itself, or the result of
@@ -35,14 +36,7 @@ export function ToolCardHeader({
   after?: ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      className="tool-card__header"
-      aria-expanded={expanded}
-      aria-controls={bodyId}
-      onClick={onToggle}
-    >
-      <span className="collapsible__chevron" aria-hidden="true" />
+    <DisclosureButton className="tool-card__header" expanded={expanded} controls={bodyId} onToggle={onToggle}>
       <span className="tool-card__icon" aria-hidden="true">
         {icon}
       </span>
@@ -54,6 +48,6 @@ export function ToolCardHeader({
       {badges}
       <span className={`tool-card__status tool-card__status--${status}`}>{statusText}</span>
       {after}
-    </button>
+    </DisclosureButton>
   );
 }
