@@ -47,7 +47,14 @@ export async function setUpClaude(
   await sections(page).getByRole('button', { name: 'Chat' }).click();
 }
 
+/**
+ * Writes a message and presses Enter. The composer sends nothing while the
+ * conversation's turn still runs (its button says Stop, not Send), so this
+ * waits for that turn to end first: a tool's result on screen is not yet the
+ * end of the answer that follows it.
+ */
 export async function send(page: Page, text: string): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
   await composer(page).fill(text);
   await composer(page).press('Enter');
 }
