@@ -57,10 +57,19 @@ export async function pageThread(port: number, token: string, gapMs = 20): Promi
       gapMs,
     },
   });
+  // The next message, or the thread's error; whichever comes first takes the other's listener along.
   const next = <T>(): Promise<T> =>
     new Promise((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
+      const onMessage = (message: T) => {
+        worker.off('error', onError);
+        resolve(message);
+      };
+      const onError = (error: Error) => {
+        worker.off('message', onMessage);
+        reject(error);
+      };
+      worker.once('message', onMessage);
+      worker.once('error', onError);
     });
   const ready = await next<{ ready?: true; error?: string }>();
   if (ready.error !== undefined) throw new Error(`the page thread could not connect: ${ready.error}`);
